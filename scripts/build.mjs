@@ -1,0 +1,31 @@
+// Bundles the CLI into one ESM file: one file loads much faster than hundreds of
+// node_modules files (start-up target, see docs/benchmarks.md). Native and optional
+// modules stay external.
+import { build } from 'esbuild';
+import { chmod } from 'node:fs/promises';
+
+const outfile = 'dist/returns-console.js';
+await build({
+  entryPoints: ['src/cli/main.ts'],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  splitting: false,
+  minify: false,
+  sourcemap: false,
+  legalComments: 'none',
+  jsx: 'automatic',
+  external: ['better-sqlite3', 'react-devtools-core', 'node-pty'],
+  banner: {
+    js: [
+      '#!/usr/bin/env node',
+      "import { createRequire as __cr } from 'node:module';",
+      'const require = __cr(import.meta.url);',
+    ].join('\n'),
+  },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});
+await chmod(outfile, 0o755);

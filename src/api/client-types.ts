@@ -1,0 +1,99 @@
+/**
+ * The contract of the Return Orders client: what the CLI commands and the console use.
+ * The implementation lives in `src/api/client/`; screens and commands depend only on
+ * this file, so tests and benchmarks can see exactly what is promised.
+ */
+import type { ListFilters } from './list-params.js';
+import type { Page, ReturnOrder, ReviewItem } from './schemas.js';
+
+/** Route templates for the operations the interface does not show (D2). `{id}` is replaced. */
+export interface RouteTemplates {
+  /** Default `POST /return_orders/{id}/review`. */
+  readonly review: string;
+  /** Default `POST /return_orders/{id}/receive`. */
+  readonly receive: string;
+}
+
+export const DEFAULT_ROUTES: RouteTemplates = {
+  review: 'POST /return_orders/{id}/review',
+  receive: 'POST /return_orders/{id}/receive',
+};
+
+/** Timeouts in milliseconds. */
+export interface ClientTimeouts {
+  readonly connectMs: number;
+  readonly headersMs: number;
+  readonly bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ClientTimeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000 };
+
+/** Why a request is being retried, for "retrying…" / "rate limited" indicators. */
+export interface RetryInfo {
+  readonly attempt: number;
+  readonly delayMs: number;
+  readonly reason: 'rate_limited' | 'server_error' | 'network' | 'timeout';
+  readonly status?: number;
+  readonly requestId?: string;
+}
+
+export interface ClientHooks {
+  /** Called before each retry wait. */
+  readonly onRetry?: (info: RetryInfo) => void;
+  /** Called when a request settles (after its last attempt). */
+  readonly onSettled?: (info: { readonly ok: boolean; readonly status?: number }) => void;
+}
+
+export interface ClientOptions {
+  /** Base URL ending in the version segment, e.g. http://127.0.0.1:4010/public-api/v1 */
+  readonly baseUrl: string;
+  /** The API key; checked locally (sk_ + 64 hex) before any request. */
+  readonly apiKey: string;
+  readonly routes?: RouteTemplates;
+  readonly timeouts?: ClientTimeouts;
+  /** Retries after the first attempt for 429, 5xx and network failures (default 4). */
+  readonly maxRetries?: number;
+  /** Base backoff in ms (default 1000: about 1 s, 2 s, 4 s, 8 s with jitter). */
+  readonly backoffBaseMs?: number;
+  /** Max concurrent connections to the service (default 8). */
+  readonly connections?: number;
+  readonly hooks?: ClientHooks;
+  /** Injected for tests: sleeping and randomness of the retry policy. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly random?: () => number;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface ListPageRequest extends CallOptions {
+  readonly filters?: ListFilters;
+  readonly limit?: number;
+  readonly cursor?: string;
+}
+
+/** The outcome of a write (review or receive). */
+export interface WriteResult {
+  /** The order after the write: the 200 body when it is a return order, else re-read (D2). */
+  readonly order: ReturnOrder | null;
+  /** True when a retried write found its effect already applied (see reconciliation). */
+  readonly isAlreadyApplied: boolean;
+  readonly requestId?: string;
+}
+
+/** The Return Orders client. All methods reject with `ApiError` (src/api/client/errors.ts). */
+export interface ReturnsClient {
+  /** One page of the list endpoint. */
+  listPage(request?: ListPageRequest): Promise<Page & { readonly requestId?: string }>;
+  /** Every order matching the filters, page after page (an async iterator over orders). */
+  listAll(request?: Omit<ListPageRequest, 'cursor'>): AsyncIterable<ReturnOrder>;
+  /** Reads one order through `GET /return_orders?ids=ID` (D3); null when it is gone. */
+  getOrder(id: number, options?: CallOptions): Promise<ReturnOrder | null>;
+  /** One review request holding every pending item's decision. */
+  review(id: number, items: readonly ReviewItem[], options?: CallOptions): Promise<WriteResult>;
+  /** Marks a reviewed order received. */
+  receive(id: number, options?: CallOptions): Promise<WriteResult>;
+  /** Closes the connection pool. */
+  close(): Promise<void>;
+}

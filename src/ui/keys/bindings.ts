@@ -1,0 +1,93 @@
+/**
+ * Every key binding of the console, as data (after lazygit and k9s). The same table drives
+ * input handling (`matchBinding`), the footer hints, the `?` help overlay and the generated
+ * docs/keybindings.md. Add a binding here, never as a literal key check in a component.
+ */
+
+/** Where a binding applies. `global` applies on every screen unless a prompt has focus. */
+export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'reason' | 'confirm' | 'help' | 'log' | 'bulk' | 'scan';
+
+/** The named actions; components switch on these, never on raw keys. */
+export type KeyAction =
+  | 'quit' | 'help' | 'back' | 'activity-log'
+  | 'move-up' | 'move-down' | 'page-up' | 'page-down' | 'jump-top' | 'jump-bottom'
+  | 'open' | 'mark' | 'find' | 'filter' | 'next-page' | 'prev-page' | 'refresh'
+  | 'receive' | 'approve-all-marked' | 'scan-mode'
+  | 'approve' | 'reject' | 'keep' | 'approve-all' | 'clear-decision' | 'submit'
+  | 'confirm-yes' | 'confirm-no' | 'next-field' | 'prev-field' | 'apply' | 'clear-field';
+
+/** A key as Ink reports it: a character, or a named special key. */
+export type KeySpec =
+  | { readonly char: string }
+  | { readonly special: 'up' | 'down' | 'left' | 'right' | 'pageUp' | 'pageDown' | 'return' | 'escape' | 'tab' | 'shiftTab' | 'space' | 'ctrlC' | 'home' | 'end' | 'backspace' | 'delete' };
+
+export interface KeyBinding {
+  readonly action: KeyAction;
+  readonly scope: KeyScope;
+  readonly keys: readonly KeySpec[];
+  /** Shown in hints and help, e.g. "j/↓". */
+  readonly label: string;
+  readonly description: string;
+  /** True when the action changes data on the service (disabled by --read-only). */
+  readonly isMutating: boolean;
+  /** True when shown in the footer hints of its scope. */
+  readonly isHint?: boolean;
+}
+
+const c = (char: string): KeySpec => ({ char });
+const s = (special: Extract<KeySpec, { special: string }>['special']): KeySpec => ({ special });
+
+/** The table. Order within a scope is the order of hints and help. */
+export const KEY_BINDINGS: readonly KeyBinding[] = [
+  { action: 'help', scope: 'global', keys: [c('?')], label: '?', description: 'Show help', isMutating: false, isHint: true },
+  { action: 'activity-log', scope: 'global', keys: [c('L')], label: 'L', description: 'Activity log', isMutating: false },
+  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, isHint: true },
+
+  { action: 'move-up', scope: 'list', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous order', isMutating: false },
+  { action: 'move-down', scope: 'list', keys: [s('down'), c('j')], label: '↓/j', description: 'Next order', isMutating: false },
+  { action: 'page-up', scope: 'list', keys: [s('pageUp')], label: 'PgUp', description: 'Move up one screen', isMutating: false },
+  { action: 'page-down', scope: 'list', keys: [s('pageDown')], label: 'PgDn', description: 'Move down one screen', isMutating: false },
+  { action: 'jump-top', scope: 'list', keys: [c('g'), s('home')], label: 'g', description: 'First row', isMutating: false },
+  { action: 'jump-bottom', scope: 'list', keys: [c('G'), s('end')], label: 'G', description: 'Last row', isMutating: false },
+  { action: 'open', scope: 'list', keys: [s('return')], label: 'Enter', description: 'Open order', isMutating: false, isHint: true },
+  { action: 'mark', scope: 'list', keys: [s('space')], label: 'Space', description: 'Mark or unmark order', isMutating: false, isHint: true },
+  { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find by order name or id', isMutating: false, isHint: true },
+  { action: 'filter', scope: 'list', keys: [c('f')], label: 'f', description: 'Filters', isMutating: false, isHint: true },
+  { action: 'next-page', scope: 'list', keys: [c('n')], label: 'n', description: 'Next page', isMutating: false, isHint: true },
+  { action: 'prev-page', scope: 'list', keys: [c('p')], label: 'p', description: 'Previous page', isMutating: false, isHint: true },
+  { action: 'refresh', scope: 'list', keys: [c('R')], label: 'R', description: 'Refresh now', isMutating: false },
+  { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, isHint: true },
+  { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every pending item of marked orders', isMutating: true },
+  { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true },
+
+  { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true },
+  { action: 'move-up', scope: 'order', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous item', isMutating: false },
+  { action: 'move-down', scope: 'order', keys: [s('down'), c('j')], label: '↓/j', description: 'Next item', isMutating: false },
+  { action: 'approve', scope: 'order', keys: [c('a')], label: 'a', description: 'Approve item', isMutating: true, isHint: true },
+  { action: 'reject', scope: 'order', keys: [c('x')], label: 'x', description: 'Reject item (asks for a reason)', isMutating: true, isHint: true },
+  { action: 'keep', scope: 'order', keys: [c('e')], label: 'e', description: 'Keep item (customer keeps it)', isMutating: true, isHint: true },
+  { action: 'approve-all', scope: 'order', keys: [c('A')], label: 'A', description: 'Approve all undecided items', isMutating: true },
+  { action: 'clear-decision', scope: 'order', keys: [s('backspace'), s('delete'), c('u')], label: 'u', description: 'Clear decision', isMutating: true },
+  { action: 'submit', scope: 'order', keys: [c('s')], label: 's', description: 'Submit review', isMutating: true, isHint: true },
+  { action: 'receive', scope: 'order', keys: [c('r')], label: 'r', description: 'Receive order', isMutating: true, isHint: true },
+  { action: 'refresh', scope: 'order', keys: [c('R')], label: 'R', description: 'Refresh order', isMutating: false },
+
+  { action: 'next-field', scope: 'filter', keys: [s('tab'), s('down')], label: 'Tab', description: 'Next field', isMutating: false, isHint: true },
+  { action: 'prev-field', scope: 'filter', keys: [s('shiftTab'), s('up')], label: 'S-Tab', description: 'Previous field', isMutating: false },
+  { action: 'apply', scope: 'filter', keys: [s('return')], label: 'Enter', description: 'Apply filters', isMutating: false, isHint: true },
+  { action: 'back', scope: 'filter', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true },
+
+  { action: 'apply', scope: 'find', keys: [s('return')], label: 'Enter', description: 'Find', isMutating: false, isHint: true },
+  { action: 'back', scope: 'find', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true },
+
+  { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, isHint: true },
+  { action: 'back', scope: 'reason', keys: [s('escape')], label: 'Esc', description: 'Cancel rejection', isMutating: false, isHint: true },
+
+  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, isHint: true },
+  { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, isHint: true },
+
+  { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc', description: 'Close help', isMutating: false, isHint: true },
+  { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc', description: 'Close activity log', isMutating: false, isHint: true },
+  { action: 'back', scope: 'bulk', keys: [s('escape')], label: 'Esc', description: 'Stop (in-flight requests finish)', isMutating: false, isHint: true },
+  { action: 'back', scope: 'scan', keys: [s('escape')], label: 'Esc', description: 'Leave scan mode', isMutating: false, isHint: true },
+];

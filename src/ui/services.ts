@@ -1,0 +1,29 @@
+/**
+ * What the console needs from the outside world, injected once at start (gh's factory
+ * idea): the client, the resolved profile, local state stores and the clock. Screen tests
+ * build this with a real client against the sandbox and temporary directories.
+ */
+import type { ReturnsClient } from '../api/client-types.js';
+
+export interface ConsoleProfile {
+  /** Profile name (one per shop), e.g. "default" or "north". */
+  readonly name: string;
+  /** Host shown in the header, e.g. "127.0.0.1:4010". */
+  readonly serviceHost: string;
+  /** True when the service is the embedded sandbox (shows the "SANDBOX · demo data" badge). */
+  readonly isSandbox: boolean;
+  /** Preset reject reasons to pick from in the reason prompt. */
+  readonly rejectReasons: readonly string[];
+  /** Auto-refresh interval of the list in ms (default 30 000; 0 = off). */
+  readonly refreshIntervalMs: number;
+}
+
+export interface ConsoleServices {
+  readonly client: ReturnsClient;
+  readonly profile: ConsoleProfile;
+  /** --read-only: every mutating key is disabled, with the reason shown when pressed. */
+  readonly isReadOnly: boolean;
+  /** Directory for drafts, the audit log and per-profile memory (XDG state dir by default). */
+  readonly stateDir: string;
+  readonly now: () => number;
+}

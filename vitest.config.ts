@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    // Each test file starts its own sandbox on port 0; two cores, so keep files parallel but bounded.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    // Tests must never read or write the user's real directories.
+    env: {
+      RETURNS_SANDBOX_DATA_DIR: '.tmp/test-data',
+      XDG_CONFIG_HOME: '.tmp/xdg-config',
+      XDG_STATE_HOME: '.tmp/xdg-state',
+      XDG_DATA_HOME: '.tmp/xdg-data',
+      NO_COLOR: '1',
+    },
+  },
+});
