@@ -32,6 +32,8 @@ export interface KeyBinding {
   readonly isMutating: boolean;
   /** True when shown in the footer hints of its scope. */
   readonly isHint?: boolean;
+  /** A word or two for the footer (the description is used when absent). */
+  readonly hint?: string;
 }
 
 const c = (char: string): KeySpec => ({ char });
@@ -39,9 +41,9 @@ const s = (special: Extract<KeySpec, { special: string }>['special']): KeySpec =
 
 /** The table. Order within a scope is the order of hints and help. */
 export const KEY_BINDINGS: readonly KeyBinding[] = [
-  { action: 'help', scope: 'global', keys: [c('?')], label: '?', description: 'Show help', isMutating: false, isHint: true },
+  { action: 'help', scope: 'global', keys: [c('?')], label: '?', description: 'Show help', isMutating: false, isHint: true, hint: 'help' },
   { action: 'activity-log', scope: 'global', keys: [c('L')], label: 'L', description: 'Activity log', isMutating: false },
-  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, isHint: true },
+  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, isHint: true, hint: 'quit' },
 
   { action: 'move-up', scope: 'list', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous order', isMutating: false },
   { action: 'move-down', scope: 'list', keys: [s('down'), c('j')], label: '↓/j', description: 'Next order', isMutating: false },
@@ -49,45 +51,45 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'page-down', scope: 'list', keys: [s('pageDown')], label: 'PgDn', description: 'Move down one screen', isMutating: false },
   { action: 'jump-top', scope: 'list', keys: [c('g'), s('home')], label: 'g', description: 'First row', isMutating: false },
   { action: 'jump-bottom', scope: 'list', keys: [c('G'), s('end')], label: 'G', description: 'Last row', isMutating: false },
-  { action: 'open', scope: 'list', keys: [s('return')], label: 'Enter', description: 'Open order', isMutating: false, isHint: true },
-  { action: 'mark', scope: 'list', keys: [s('space')], label: 'Space', description: 'Mark or unmark order', isMutating: false, isHint: true },
-  { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find by order name or id', isMutating: false, isHint: true },
-  { action: 'filter', scope: 'list', keys: [c('f')], label: 'f', description: 'Filters', isMutating: false, isHint: true },
-  { action: 'next-page', scope: 'list', keys: [c('n')], label: 'n', description: 'Next page', isMutating: false, isHint: true },
-  { action: 'prev-page', scope: 'list', keys: [c('p')], label: 'p', description: 'Previous page', isMutating: false, isHint: true },
+  { action: 'open', scope: 'list', keys: [s('return')], label: 'Enter', description: 'Open order', isMutating: false, isHint: true, hint: 'open' },
+  { action: 'mark', scope: 'list', keys: [s('space')], label: 'Space', description: 'Mark or unmark order', isMutating: false, isHint: true, hint: 'mark' },
+  { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find by order name or id', isMutating: false, isHint: true, hint: 'find' },
+  { action: 'filter', scope: 'list', keys: [c('f')], label: 'f', description: 'Filters', isMutating: false, isHint: true, hint: 'filters' },
+  { action: 'next-page', scope: 'list', keys: [c('n')], label: 'n', description: 'Next page', isMutating: false, isHint: true, hint: 'next page' },
+  { action: 'prev-page', scope: 'list', keys: [c('p')], label: 'p', description: 'Previous page', isMutating: false, isHint: true, hint: 'prev page' },
   { action: 'refresh', scope: 'list', keys: [c('R')], label: 'R', description: 'Refresh now', isMutating: false },
-  { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, isHint: true },
+  { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, isHint: true, hint: 'receive' },
   { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every pending item of marked orders', isMutating: true },
   { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true },
 
-  { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true },
+  { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true, hint: 'back' },
   { action: 'move-up', scope: 'order', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous item', isMutating: false },
   { action: 'move-down', scope: 'order', keys: [s('down'), c('j')], label: '↓/j', description: 'Next item', isMutating: false },
-  { action: 'approve', scope: 'order', keys: [c('a')], label: 'a', description: 'Approve item', isMutating: true, isHint: true },
-  { action: 'reject', scope: 'order', keys: [c('x')], label: 'x', description: 'Reject item (asks for a reason)', isMutating: true, isHint: true },
-  { action: 'keep', scope: 'order', keys: [c('e')], label: 'e', description: 'Keep item (customer keeps it)', isMutating: true, isHint: true },
+  { action: 'approve', scope: 'order', keys: [c('a')], label: 'a', description: 'Approve item', isMutating: true, isHint: true, hint: 'approve' },
+  { action: 'reject', scope: 'order', keys: [c('x')], label: 'x', description: 'Reject item (asks for a reason)', isMutating: true, isHint: true, hint: 'reject' },
+  { action: 'keep', scope: 'order', keys: [c('e')], label: 'e', description: 'Keep item (customer keeps it)', isMutating: true, isHint: true, hint: 'keep' },
   { action: 'approve-all', scope: 'order', keys: [c('A')], label: 'A', description: 'Approve all undecided items', isMutating: true },
   { action: 'clear-decision', scope: 'order', keys: [s('backspace'), s('delete'), c('u')], label: 'u', description: 'Clear decision', isMutating: true },
-  { action: 'submit', scope: 'order', keys: [c('s')], label: 's', description: 'Submit review', isMutating: true, isHint: true },
-  { action: 'receive', scope: 'order', keys: [c('r')], label: 'r', description: 'Receive order', isMutating: true, isHint: true },
+  { action: 'submit', scope: 'order', keys: [c('s')], label: 's', description: 'Submit review', isMutating: true, isHint: true, hint: 'submit' },
+  { action: 'receive', scope: 'order', keys: [c('r')], label: 'r', description: 'Receive order', isMutating: true, isHint: true, hint: 'receive' },
   { action: 'refresh', scope: 'order', keys: [c('R')], label: 'R', description: 'Refresh order', isMutating: false },
 
-  { action: 'next-field', scope: 'filter', keys: [s('tab'), s('down')], label: 'Tab', description: 'Next field', isMutating: false, isHint: true },
+  { action: 'next-field', scope: 'filter', keys: [s('tab'), s('down')], label: 'Tab', description: 'Next field', isMutating: false, isHint: true, hint: 'next field' },
   { action: 'prev-field', scope: 'filter', keys: [s('shiftTab'), s('up')], label: 'S-Tab', description: 'Previous field', isMutating: false },
-  { action: 'apply', scope: 'filter', keys: [s('return')], label: 'Enter', description: 'Apply filters', isMutating: false, isHint: true },
-  { action: 'back', scope: 'filter', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true },
+  { action: 'apply', scope: 'filter', keys: [s('return')], label: 'Enter', description: 'Apply filters', isMutating: false, isHint: true, hint: 'apply' },
+  { action: 'back', scope: 'filter', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
-  { action: 'apply', scope: 'find', keys: [s('return')], label: 'Enter', description: 'Find', isMutating: false, isHint: true },
-  { action: 'back', scope: 'find', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true },
+  { action: 'apply', scope: 'find', keys: [s('return')], label: 'Enter', description: 'Find', isMutating: false, isHint: true, hint: 'find' },
+  { action: 'back', scope: 'find', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
-  { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, isHint: true },
-  { action: 'back', scope: 'reason', keys: [s('escape')], label: 'Esc', description: 'Cancel rejection', isMutating: false, isHint: true },
+  { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, isHint: true, hint: 'use reason' },
+  { action: 'back', scope: 'reason', keys: [s('escape')], label: 'Esc', description: 'Cancel rejection', isMutating: false, isHint: true, hint: 'cancel' },
 
-  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, isHint: true },
-  { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, isHint: true },
+  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, isHint: true, hint: 'confirm' },
+  { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
-  { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc', description: 'Close help', isMutating: false, isHint: true },
-  { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc', description: 'Close activity log', isMutating: false, isHint: true },
-  { action: 'back', scope: 'bulk', keys: [s('escape')], label: 'Esc', description: 'Stop (in-flight requests finish)', isMutating: false, isHint: true },
-  { action: 'back', scope: 'scan', keys: [s('escape')], label: 'Esc', description: 'Leave scan mode', isMutating: false, isHint: true },
+  { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc', description: 'Close help', isMutating: false, isHint: true, hint: 'close' },
+  { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc', description: 'Close activity log', isMutating: false, isHint: true, hint: 'close' },
+  { action: 'back', scope: 'bulk', keys: [s('escape')], label: 'Esc', description: 'Stop (in-flight requests finish)', isMutating: false, isHint: true, hint: 'stop' },
+  { action: 'back', scope: 'scan', keys: [s('escape')], label: 'Esc', description: 'Leave scan mode', isMutating: false, isHint: true, hint: 'leave' },
 ];

@@ -1,0 +1,36 @@
+/**
+ * One transient status line shared by every screen ("Read-only mode: …", "Cursor expired,
+ * back to page 1"). The app shell renders it above the footer; screens only call `show`.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export type NoticeTone = 'info' | 'warning' | 'error';
+
+export interface Notice {
+  readonly text: string;
+  readonly tone: NoticeTone;
+}
+
+export interface NoticeApi {
+  readonly notice: Notice | null;
+  /** Replaces the current notice. */
+  readonly show: (text: string, tone?: NoticeTone) => void;
+  readonly clear: () => void;
+}
+
+const NOOP: NoticeApi = { notice: null, show: () => undefined, clear: () => undefined };
+const NoticeContext = createContext<NoticeApi>(NOOP);
+
+/** Holds the current notice for everything below it. */
+export function NoticeProvider(props: { readonly children?: ReactNode }) {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const show = useCallback((text: string, tone: NoticeTone = 'info') => setNotice({ text, tone }), []);
+  const clear = useCallback(() => setNotice(null), []);
+  const api = useMemo(() => ({ notice, show, clear }), [notice, show, clear]);
+  return <NoticeContext.Provider value={api}>{props.children}</NoticeContext.Provider>;
+}
+
+/** The shared notice line (a no-op outside `NoticeProvider`, e.g. in isolated tests). */
+export function useNotice(): NoticeApi {
+  return useContext(NoticeContext);
+}

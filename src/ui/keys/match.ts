@@ -1,0 +1,69 @@
+/**
+ * Maps one key press (as Ink reports it) to a named action through the binding table.
+ * Pure: no React, so it is tested directly and reused by every screen.
+ */
+import type { Key } from 'ink';
+import { KEY_BINDINGS, type KeyAction, type KeyBinding, type KeyScope, type KeySpec } from './bindings.js';
+
+/**
+ * Scopes where a text prompt or a modal question has focus: global bindings (q, ?, L) do
+ * not apply there, so typing "q" into a filter field types a "q".
+ */
+export const PROMPT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'reason', 'scan', 'confirm']);
+
+/** True when `spec` is the key that was pressed. */
+export function isKeyPressed(spec: KeySpec, input: string, key: Key): boolean {
+  if ('char' in spec) {
+    // Alt+char and Ctrl+char are not the plain character.
+    return input === spec.char && !key.ctrl && !(key.meta && !key.escape);
+  }
+  switch (spec.special) {
+    case 'up': return key.upArrow;
+    case 'down': return key.downArrow;
+    case 'left': return key.leftArrow;
+    case 'right': return key.rightArrow;
+    case 'pageUp': return key.pageUp;
+    case 'pageDown': return key.pageDown;
+    case 'home': return key.home;
+    case 'end': return key.end;
+    case 'return': return key.return;
+    case 'escape': return key.escape;
+    case 'tab': return key.tab && !key.shift;
+    case 'shiftTab': return key.tab && key.shift;
+    case 'space': return input === ' ' && !key.ctrl;
+    case 'ctrlC': return key.ctrl && input === 'c';
+    case 'backspace': return key.backspace;
+    case 'delete': return key.delete;
+  }
+}
+
+function findIn(scope: KeyScope, input: string, key: Key): KeyBinding | undefined {
+  return KEY_BINDINGS.find((b) => b.scope === scope && b.keys.some((k) => isKeyPressed(k, input, key)));
+}
+
+/**
+ * The binding a key press selects in `scope`: the scope's own bindings first, then the
+ * global ones unless `scope` is a prompt.
+ */
+export function matchBinding(scope: KeyScope, input: string, key: Key): KeyBinding | undefined {
+  const own = findIn(scope, input, key);
+  if (own || scope === 'global' || PROMPT_SCOPES.has(scope)) return own;
+  return findIn('global', input, key);
+}
+
+/** The action a key press selects in `scope` (see `matchBinding`). */
+export function matchAction(scope: KeyScope, input: string, key: Key): KeyAction | undefined {
+  return matchBinding(scope, input, key)?.action;
+}
+
+/** The bindings shown as hints for `scope` (plus the global ones outside prompts), in table order. */
+export function hintBindings(scope: KeyScope): readonly KeyBinding[] {
+  const own = KEY_BINDINGS.filter((b) => b.scope === scope && b.isHint);
+  if (scope === 'global' || PROMPT_SCOPES.has(scope)) return own;
+  return [...own, ...KEY_BINDINGS.filter((b) => b.scope === 'global' && b.isHint)];
+}
+
+/** Why a mutating key does nothing in read-only mode; shown when it is pressed. */
+export function readOnlyReason(binding: KeyBinding): string {
+  return `Read-only mode: "${binding.label}" (${binding.description.toLowerCase()}) is disabled. Start without --read-only to change orders.`;
+}

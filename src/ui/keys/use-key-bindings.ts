@@ -1,0 +1,53 @@
+/**
+ * Input handling through the binding table: a screen names its scopes and gets actions,
+ * never raw keys. Mutating actions are swallowed in read-only mode with the reason shown.
+ */
+import { useInput, type Key } from 'ink';
+import { useCallback, useRef } from 'react';
+import { useNotice } from '../context/notice-context.js';
+import { useServices } from '../context/services-context.js';
+import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
+import { matchBinding, readOnlyReason } from './match.js';
+
+/** Receives the matched action; `binding` is the table row that matched. */
+export type KeyActionHandler = (action: KeyAction, input: string, key: Key, binding: KeyBinding) => void;
+
+export interface KeyBindingOptions {
+  /** False while another component owns the keyboard (a prompt, an overlay). Default true. */
+  readonly isActive?: boolean;
+  /** Keys that match no binding (e.g. typed text). */
+  readonly onUnmatched?: (input: string, key: Key) => void;
+}
+
+/**
+ * Calls `handler` with the action of each key press. With several scopes the first one that
+ * binds the key wins (global bindings are tried after each non-prompt scope's own).
+ */
+export function useKeyBindings(
+  scopes: KeyScope | readonly KeyScope[],
+  handler: KeyActionHandler,
+  options: KeyBindingOptions = {},
+): void {
+  const { isReadOnly } = useServices();
+  const { show } = useNotice();
+  const latest = useRef({ scopes, handler, onUnmatched: options.onUnmatched });
+  latest.current = { scopes, handler, onUnmatched: options.onUnmatched };
+
+  const onInput = useCallback(
+    (input: string, key: Key) => {
+      const { scopes: current, handler: handle, onUnmatched } = latest.current;
+      const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
+      for (const scope of list) {
+        const binding = matchBinding(scope, input, key);
+        if (!binding) continue;
+        if (binding.isMutating && isReadOnly) show(readOnlyReason(binding), 'warning');
+        else handle(binding.action, input, key, binding);
+        return;
+      }
+      onUnmatched?.(input, key);
+    },
+    [isReadOnly, show],
+  );
+
+  useInput(onInput, { isActive: options.isActive ?? true });
+}
