@@ -1,0 +1,139 @@
+/**
+ * Runs a program in a real pseudo-terminal (node-pty) and reads its screen through a
+ * headless xterm, for end-to-end tests of the built console. Waits poll the screen; the
+ * time limits are upper bounds for a stuck run, not measurements.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import xterm from '@xterm/headless';
+import pty from 'node-pty';
+
+/** The built console (`node scripts/build.mjs` writes it; `npm test` builds first). */
+export const BUILT_CONSOLE = join(process.cwd(), 'dist', 'returns-console.js');
+
+/** Throws a clear message when the bundle is missing. */
+export function assertBuilt(): void {
+  if (!existsSync(BUILT_CONSOLE)) {
+    throw new Error(`${BUILT_CONSOLE} is missing: run "node scripts/build.mjs" (npm test does it first).`);
+  }
+}
+
+/** Key sequences as a terminal sends them (each one goes in one write). */
+export const KEY = {
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  pageUp: '\x1b[5~',
+  pageDown: '\x1b[6~',
+  enter: '\r',
+  escape: '\x1b',
+  tab: '\t',
+  shiftTab: '\x1b[Z',
+  backspace: '\x7f',
+  space: ' ',
+  ctrlC: '\x03',
+} as const;
+
+export interface PtyOptions {
+  readonly file?: string;
+  readonly args: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  readonly cols?: number;
+  readonly rows?: number;
+}
+
+export interface PtySession {
+  /** The visible screen as lines (trailing spaces trimmed). */
+  lines(): string[];
+  /** The visible screen as one string. */
+  screen(): string;
+  /** Everything the program wrote, raw. */
+  output(): string;
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+  /** Resolves when the screen contains `match` (string or regex); rejects after `timeoutMs`. */
+  waitForText(match: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Resolves when `check(screen)` is true; rejects after `timeoutMs` with the screen. */
+  waitForScreen(check: (screen: string) => boolean, timeoutMs?: number): Promise<void>;
+  /** True while the program shows the alternate screen buffer. */
+  isAlternateScreen(): boolean;
+  /** True unless the program's last cursor command hid the cursor. */
+  isCursorVisible(): boolean;
+  /** Resolves with the exit code when the program ends. */
+  readonly exited: Promise<{ readonly exitCode: number; readonly signal?: number }>;
+  kill(signal?: string): void;
+}
+
+/** Starts `file args` (default: node) in a pseudo-terminal of `cols` x `rows` (default 100x30). */
+export function spawnPty(options: PtyOptions): PtySession {
+  const cols = options.cols ?? 100;
+  const rows = options.rows ?? 30;
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+  const proc = pty.spawn(options.file ?? process.execPath, [...options.args], {
+    name: 'xterm-256color',
+    cols,
+    rows,
+    cwd: options.cwd ?? process.cwd(),
+    env: { ...process.env, TERM: 'xterm-256color', ...options.env } as Record<string, string>,
+  });
+  let raw = '';
+  let pending = Promise.resolve();
+  const listeners = new Set<() => void>();
+  proc.onData((data) => {
+    raw += data;
+    // xterm parses asynchronously; checks run after the write has been applied.
+    pending = new Promise<void>((resolve) => term.write(data, resolve)).then(() => {
+      for (const l of listeners) l();
+    });
+  });
+  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => {
+    proc.onExit((e) => void pending.then(() => resolve(e)));
+  });
+
+  const lines = (): string[] => {
+    const buf = term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '');
+    return out;
+  };
+  const screen = () => lines().join('\n');
+
+  const waitForScreen = (check: (s: string) => boolean, timeoutMs = 15_000) =>
+    new Promise<void>((resolve, reject) => {
+      const test = () => {
+        if (!check(screen())) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`screen did not match within ${timeoutMs} ms; screen:\n${screen()}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(test);
+      };
+      listeners.add(test);
+      void pending.then(test);
+    });
+
+  return {
+    lines,
+    screen,
+    output: () => raw,
+    write: (data) => proc.write(data),
+    resize: (c, r) => {
+      proc.resize(c, r);
+      term.resize(c, r);
+    },
+    waitForText: (match, timeoutMs) =>
+      waitForScreen((s) => (typeof match === 'string' ? s.includes(match) : match.test(s)), timeoutMs),
+    waitForScreen,
+    isAlternateScreen: () => term.buffer.active.type === 'alternate',
+    isCursorVisible: () => raw.lastIndexOf('\x1b[?25l') <= raw.lastIndexOf('\x1b[?25h'),
+    exited,
+    kill: (signal) => proc.kill(signal),
+  };
+}
