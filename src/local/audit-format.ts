@@ -1,0 +1,59 @@
+/**
+ * The audit log's entry shape and its (pure) line parsing. One JSON object per line, so the
+ * file can be appended to without reading it and read back from its end.
+ */
+import { z } from 'zod';
+import { itemTypeSchema, reviewActionSchema } from '../api/schemas.js';
+import { redactKeys } from './redact.js';
+
+/** What happened: the mutating actions of the console (order screen, bulk runs, scan mode). */
+export const AUDIT_ACTIONS = ['review', 'receive'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How it ended: applied, found already applied by a retried request, or refused/failed. */
+export const AUDIT_OUTCOMES = ['ok', 'already_applied', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+const auditDecisionSchema = z.object({
+  id: z.number().int(),
+  type: itemTypeSchema,
+  action: reviewActionSchema,
+  reject_reason: z.string().optional(),
+});
+
+export const auditEntrySchema = z.object({
+  /** ISO 8601 time the action settled. */
+  time: z.string(),
+  profile: z.string(),
+  orderId: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** Where it was done, e.g. "order", "bulk", "scan". */
+  source: z.string().optional(),
+  /** The review items sent (review only), exactly as in the request. */
+  decisions: z.array(auditDecisionSchema).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  /** For failures: HTTP status (absent for network failures), error code and message. */
+  status: z.number().int().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+  requestId: z.string().optional(),
+});
+
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** One JSON line for `entry`, with anything key-shaped masked. */
+export function formatAuditLine(entry: AuditEntry): string {
+  const checked = auditEntrySchema.parse(entry);
+  return `${redactKeys(JSON.stringify(checked))}\n`;
+}
+
+/** Parses one line; undefined for a line that is not a valid entry (e.g. torn by a crash). */
+export function parseAuditLine(line: string): AuditEntry | undefined {
+  if (line.trim() === '') return undefined;
+  try {
+    const parsed = auditEntrySchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

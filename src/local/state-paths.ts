@@ -1,0 +1,35 @@
+/**
+ * File names of the local state under the state directory. Profile names come from the
+ * user's configuration, so they are encoded into safe, reversible file names: nothing can
+ * climb out of the state directory or collide with another profile's files.
+ */
+import { join } from 'node:path';
+
+/**
+ * Encodes any string as a portable file-name segment: letters, digits, `-` and `_` stay,
+ * every other UTF-8 byte becomes `~HH`. Injective, so two profiles never share a file.
+ */
+export function safeFileSegment(value: string): string {
+  if (value === '') return '~';
+  let out = '';
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_-]/.test(char) ? char : `~${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/** The draft file of one order of one profile. */
+export function draftPath(stateDir: string, profile: string, orderId: number): string {
+  return join(stateDir, 'drafts', safeFileSegment(profile), `order-${orderId}.json`);
+}
+
+/** The append-only audit log (JSON lines), shared by all profiles; each entry names its profile. */
+export function auditLogPath(stateDir: string): string {
+  return join(stateDir, 'audit.jsonl');
+}
+
+/** What the console remembers about one profile's shop. */
+export function profileMemoryPath(stateDir: string, profile: string): string {
+  return join(stateDir, 'profiles', `${safeFileSegment(profile)}.json`);
+}

@@ -1,0 +1,81 @@
+import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appendAudit, readAudit, type AuditEntry } from '../../src/local/audit-log.js';
+import { auditLogPath } from '../../src/local/state-paths.js';
+import { KEYS } from '../helpers/fixture.js';
+
+const freshDir = () => mkdtempSync(join(tmpdir(), 'rc-audit-'));
+const entry = (orderId: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+  time: '2026-11-05T12:00:00.000Z',
+  profile: 'north',
+  orderId,
+  action: 'review',
+  decisions: [{ id: 70000, type: 'refund', action: 'reject', reject_reason: 'worn' }],
+  outcome: 'ok',
+  requestId: `req_${orderId}`,
+  ...extra,
+});
+
+describe('audit log', () => {
+  it('appends JSON lines and reads the newest first, up to the limit', async () => {
+    const stateDir = freshDir();
+    for (let id = 1; id <= 5; id++) await appendAudit(stateDir, entry(id));
+    const lines = readFileSync(auditLogPath(stateDir), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ orderId: 1, action: 'review', outcome: 'ok', requestId: 'req_1' });
+    const { entries } = await readAudit(stateDir, { limit: 3 });
+    expect(entries.map((e) => e.orderId)).toEqual([5, 4, 3]);
+    expect(entries[0]).toEqual(entry(5));
+  });
+
+  it('reads an empty log when there is no file yet', async () => {
+    expect(await readAudit(freshDir(), { limit: 10 })).toEqual({ entries: [], skipped: 0 });
+  });
+
+  it('reads across chunk boundaries of a long log', async () => {
+    const stateDir = freshDir();
+    const long = 'x'.repeat(900);
+    // ~1 KB per line: 300 lines span several 64 KiB chunks.
+    await Promise.all(Array.from({ length: 300 }, (_, i) => appendAudit(stateDir, entry(i + 1, { message: `${long} ü ${i}` }))));
+    const { entries, skipped } = await readAudit(stateDir, { limit: 1000 });
+    expect(skipped).toBe(0);
+    expect(entries).toHaveLength(300);
+    expect(new Set(entries.map((e) => e.orderId)).size).toBe(300);
+    expect(entries.every((e) => e.message?.startsWith(long))).toBe(true);
+  });
+
+  it('skips a torn or foreign line instead of failing', async () => {
+    const stateDir = freshDir();
+    await appendAudit(stateDir, entry(1));
+    appendFileSync(auditLogPath(stateDir), 'not json\n{"time":1}\n');
+    await appendAudit(stateDir, entry(2));
+    appendFileSync(auditLogPath(stateDir), '{"time":"2026-11-05T12:00:00Z","prof');
+    const { entries, skipped } = await readAudit(stateDir, { limit: 10 });
+    expect(entries.map((e) => e.orderId)).toEqual([2, 1]);
+    expect(skipped).toBe(3);
+    // The torn last line is closed before the next append, so the new entry stays readable.
+    await appendAudit(stateDir, entry(3));
+    expect((await readAudit(stateDir, { limit: 10 })).entries.map((e) => e.orderId)).toEqual([3, 2, 1]);
+  });
+
+  it('never writes an API key, even one that slipped into a message', async () => {
+    const stateDir = freshDir();
+    await appendAudit(stateDir, entry(1, { outcome: 'failed', status: 401, code: 'invalid_api_key', message: `key ${KEYS.north} refused` }));
+    const text = readFileSync(auditLogPath(stateDir), 'utf8');
+    expect(text).not.toContain(KEYS.north);
+    expect(text).not.toContain(KEYS.north.slice(3, 40));
+    expect(text).toContain(`sk_…${KEYS.north.slice(-4)}`);
+  });
+
+  it('refuses an entry that is not an audit entry', async () => {
+    await expect(appendAudit(freshDir(), { ...entry(1), action: 'delete' as 'review' })).rejects.toThrow();
+  });
+
+  it('keeps the file private to the user', async () => {
+    const stateDir = freshDir();
+    await appendAudit(stateDir, entry(1));
+    expect(statSync(auditLogPath(stateDir)).mode & 0o077).toBe(0);
+  });
+});
