@@ -30,11 +30,14 @@ export const DEFAULT_TIMEOUTS: ClientTimeouts = { connectMs: 5_000, headersMs: 1
 
 /** Why a request is being retried, for "retrying…" / "rate limited" indicators. */
 export interface RetryInfo {
+  /** The number of the retry about to be made after the wait (1 = first retry). */
   readonly attempt: number;
   readonly delayMs: number;
   readonly reason: 'rate_limited' | 'server_error' | 'network' | 'timeout';
   readonly status?: number;
   readonly requestId?: string;
+  /** The service's Retry-After, in ms, when the failed answer carried one. */
+  readonly retryAfterMs?: number;
 }
 
 export interface ClientHooks {
@@ -65,6 +68,13 @@ export interface ClientOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /**
+   * Awaited before every attempt of every request this call makes (first tries and
+   * retries): lets a bulk queue pace them through its shared rate limiter.
+   */
+  readonly beforeAttempt?: (signal?: AbortSignal) => Promise<void>;
+  /** Hooks for this call only, called in addition to the client's hooks. */
+  readonly hooks?: ClientHooks;
 }
 
 export interface ListPageRequest extends CallOptions {
