@@ -1,0 +1,280 @@
+/**
+ * The order screen's state and its pure reducer: cursor, decisions, per-item problems, the
+ * current prompt or dialog, and the banner. Server data (the order) is not copied in: each
+ * action is reduced against a context read from the query at dispatch time.
+ */
+import type { ReviewItem } from '../../../api/schemas.js';
+import type { ItemProblem, WriteFailure } from './review-errors.js';
+import { checkReview, type Decision, type Decisions, type ItemKey, type ItemRef } from './review-model.js';
+
+export type OrderMode =
+  | { readonly kind: 'browse' }
+  /** The reject reason prompt for one item; `presetIndex` -1 = free text. */
+  | { readonly kind: 'reason'; readonly key: ItemKey; readonly text: string; readonly presetIndex: number; readonly error: string | null }
+  | { readonly kind: 'confirm-review'; readonly items: readonly ReviewItem[]; readonly summary: string }
+  | { readonly kind: 'confirm-receive' }
+  | { readonly kind: 'sending'; readonly what: 'review' | 'receive'; readonly summary?: string };
+
+export type BannerTone = 'info' | 'success' | 'warning' | 'error';
+
+export type Banner =
+  | { readonly kind: 'message'; readonly tone: BannerTone; readonly text: string; readonly detail?: string; readonly requestId?: string }
+  /** Rendered with the order's current status, which arrives with the refresh. */
+  | { readonly kind: 'not-pending' | 'not-reviewed' | 'gone'; readonly requestId?: string };
+
+export interface OrderState {
+  readonly cursor: number;
+  readonly decisions: Decisions;
+  readonly problems: Readonly<Partial<Record<ItemKey, ItemProblem>>>;
+  readonly mode: OrderMode;
+  readonly banner: Banner | null;
+  /** The item whose keep press was answered with "keep is off"; a second press keeps anyway. */
+  readonly keepWarnedKey: ItemKey | null;
+  /** True once a saved draft was restored or found absent; saving starts only then. */
+  readonly isDraftSettled: boolean;
+}
+
+/** What the reducer reads from outside: the order as loaded and the profile's settings. */
+export interface OrderContext {
+  readonly items: readonly ItemRef[];
+  /** The order's status; null while loading or when it is gone. */
+  readonly status: string | null;
+  /** When the service refused keep_item for this profile's shop (ISO time), else null. */
+  readonly keepUnsupportedSince: string | null;
+  readonly presets: readonly string[];
+}
+
+export type OrderAction =
+  | { readonly type: 'move'; readonly delta: number }
+  | { readonly type: 'approve' | 'keep' | 'open-reject' | 'clear' | 'approve-all' | 'submit' | 'request-receive' | 'confirm-cancel' }
+  | { readonly type: 'reason-type'; readonly text: string }
+  | { readonly type: 'reason-erase' | 'reason-apply' | 'reason-cancel' }
+  | { readonly type: 'reason-preset'; readonly delta: number }
+  | { readonly type: 'sending'; readonly what: 'review' | 'receive' }
+  | { readonly type: 'review-succeeded'; readonly summary: string; readonly status: string | null; readonly isAlreadyApplied: boolean; readonly requestId?: string }
+  | { readonly type: 'receive-succeeded'; readonly status: string | null; readonly isAlreadyApplied: boolean; readonly requestId?: string }
+  | { readonly type: 'write-failed'; readonly failure: WriteFailure }
+  | { readonly type: 'draft-restored'; readonly decisions: Decisions; readonly count: number; readonly savedAt: string }
+  | { readonly type: 'draft-settled'; readonly notice?: string }
+  | { readonly type: 'show'; readonly tone: BannerTone; readonly text: string };
+
+/** The state of a freshly opened order. */
+export const initialOrderState: OrderState = {
+  cursor: 0,
+  decisions: {},
+  problems: {},
+  mode: { kind: 'browse' },
+  banner: null,
+  keepWarnedKey: null,
+  isDraftSettled: false,
+};
+
+/** Longest reject reason accepted in the prompt. */
+export const MAX_REASON_LENGTH = 500;
+
+const message = (tone: BannerTone, text: string, extra: { detail?: string; requestId?: string } = {}): Banner => ({ kind: 'message', tone, text, ...extra });
+
+function withDecision(state: OrderState, key: ItemKey, decision: Decision | undefined): OrderState {
+  const decisions: Partial<Record<ItemKey, Decision>> = { ...state.decisions };
+  if (decision) decisions[key] = decision;
+  else delete decisions[key];
+  const { [key]: _solved, ...problems } = state.problems;
+  // A decision answers what was said about the order: drop stale notes, keep real errors.
+  const banner = state.banner?.kind === 'message' && state.banner.tone !== 'error' ? null : state.banner;
+  return { ...state, decisions, problems, banner, keepWarnedKey: null };
+}
+
+function notPendingRefusal(state: OrderState, ctx: OrderContext): OrderState {
+  return { ...state, banner: message('warning', `This order is ${ctx.status ?? 'not available'}: only pending orders are reviewed.`) };
+}
+
+/** The pending item under the cursor, or a banner saying why there is none. */
+function decidable(state: OrderState, ctx: OrderContext): { ref: ItemRef } | { refusal: OrderState } {
+  if (ctx.status !== 'pending') return { refusal: notPendingRefusal(state, ctx) };
+  const ref = ctx.items[state.cursor];
+  if (!ref) return { refusal: { ...state, banner: message('warning', 'This order has no items to decide.') } };
+  if (ref.status !== 'pending') {
+    return { refusal: { ...state, banner: message('warning', `This item is already ${ref.status}; only pending items are decided.`) } };
+  }
+  return { ref };
+}
+
+function firstIndexOf(ctx: OrderContext, keys: Iterable<ItemKey>, fallback: number): number {
+  const wanted = new Set(keys);
+  const index = ctx.items.findIndex((i) => wanted.has(i.key));
+  return index === -1 ? fallback : index;
+}
+
+function reduceReason(state: OrderState, action: OrderAction, ctx: OrderContext): OrderState {
+  const mode = state.mode;
+  if (mode.kind !== 'reason') return state;
+  switch (action.type) {
+    case 'reason-type': {
+      // Typed or pasted text: control characters never reach the reason.
+      const clean = action.text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+      const text = (mode.text + clean).slice(0, MAX_REASON_LENGTH);
+      return { ...state, mode: { ...mode, text, presetIndex: -1, error: null } };
+    }
+    case 'reason-erase':
+      return { ...state, mode: { ...mode, text: [...mode.text].slice(0, -1).join(''), presetIndex: -1, error: null } };
+    case 'reason-preset': {
+      if (ctx.presets.length === 0) return state;
+      const n = ctx.presets.length;
+      const start = mode.presetIndex === -1 ? (action.delta > 0 ? -1 : n) : mode.presetIndex;
+      const presetIndex = Math.min(n - 1, Math.max(0, start + action.delta));
+      return { ...state, mode: { ...mode, presetIndex, text: ctx.presets[presetIndex]!, error: null } };
+    }
+    case 'reason-apply': {
+      const reason = mode.text.trim();
+      if (reason === '') {
+        const how = ctx.presets.length > 0 ? 'type one, or pick a preset with ↑/↓' : 'type one';
+        return { ...state, mode: { ...mode, error: `A reason is required to reject: ${how}.` } };
+      }
+      return { ...withDecision(state, mode.key, { action: 'reject', rejectReason: reason }), mode: { kind: 'browse' } };
+    }
+    case 'reason-cancel':
+      return { ...state, mode: { kind: 'browse' } };
+    default:
+      return state;
+  }
+}
+
+/** The reducer of the order screen. */
+export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderContext): OrderState {
+  if (action.type.startsWith('reason-')) return reduceReason(state, action, ctx);
+  switch (action.type) {
+    case 'move': {
+      if (ctx.items.length === 0) return state;
+      const cursor = Math.min(ctx.items.length - 1, Math.max(0, state.cursor + action.delta));
+      return { ...state, cursor };
+    }
+    case 'approve':
+    case 'clear': {
+      const target = decidable(state, ctx);
+      if ('refusal' in target) return target.refusal;
+      return withDecision(state, target.ref.key, action.type === 'approve' ? { action: 'approve' } : undefined);
+    }
+    case 'keep': {
+      const target = decidable(state, ctx);
+      if ('refusal' in target) return target.refusal;
+      const key = target.ref.key;
+      if (ctx.keepUnsupportedSince !== null && state.keepWarnedKey !== key) {
+        const since = ctx.keepUnsupportedSince.slice(0, 10);
+        return {
+          ...state,
+          keepWarnedKey: key,
+          banner: message('warning', `Keep item is off: this shop does not have the keep item feature (the service refused it on ${since}). Press e again to use it anyway.`),
+        };
+      }
+      return withDecision(state, key, { action: 'keep_item' });
+    }
+    case 'open-reject': {
+      const target = decidable(state, ctx);
+      if ('refusal' in target) return target.refusal;
+      const current = state.decisions[target.ref.key];
+      const text = current?.action === 'reject' ? (current.rejectReason ?? '') : '';
+      return { ...state, mode: { kind: 'reason', key: target.ref.key, text, presetIndex: ctx.presets.indexOf(text), error: null } };
+    }
+    case 'approve-all': {
+      if (ctx.status !== 'pending') return notPendingRefusal(state, ctx);
+      let next = state;
+      for (const ref of ctx.items) {
+        if (ref.status === 'pending' && !next.decisions[ref.key]) next = withDecision(next, ref.key, { action: 'approve' });
+      }
+      return next === state ? { ...state, banner: message('info', 'Every pending item already has a decision.') } : next;
+    }
+    case 'submit': {
+      if (ctx.status !== 'pending') return notPendingRefusal(state, ctx);
+      const check = checkReview(ctx.items, state.decisions);
+      if (!check.isReady) {
+        const problems = { ...state.problems };
+        for (const p of check.problems) problems[p.key] = { code: p.code, message: p.message };
+        const cursor = firstIndexOf(ctx, check.problems.map((p) => p.key), state.cursor);
+        return { ...state, problems, cursor, banner: message('warning', check.message) };
+      }
+      return { ...state, mode: { kind: 'confirm-review', items: check.items, summary: check.summary } };
+    }
+    case 'request-receive':
+      if (ctx.status !== 'reviewed') {
+        return { ...state, banner: message('warning', `Only reviewed orders can be received; this one is ${ctx.status ?? 'not available'}.`) };
+      }
+      return { ...state, mode: { kind: 'confirm-receive' } };
+    case 'confirm-cancel':
+      return state.mode.kind === 'confirm-review' || state.mode.kind === 'confirm-receive' ? { ...state, mode: { kind: 'browse' } } : state;
+    case 'sending':
+      return {
+        ...state,
+        mode: { kind: 'sending', what: action.what, ...(state.mode.kind === 'confirm-review' && { summary: state.mode.summary }) },
+        banner: null,
+      };
+    case 'review-succeeded': {
+      const again = action.isAlreadyApplied ? ' (a retried request found it already applied)' : '';
+      const status = action.status ? ` The order is now ${action.status}.` : '';
+      return {
+        ...state,
+        decisions: {},
+        problems: {},
+        mode: { kind: 'browse' },
+        banner: message('success', `Review sent: ${action.summary}${again}.${status}`, action.requestId === undefined ? {} : { requestId: action.requestId }),
+      };
+    }
+    case 'receive-succeeded': {
+      const again = action.isAlreadyApplied ? ' (a retried request found it already applied)' : '';
+      const status = action.status ? ` The order is now ${action.status}.` : '';
+      return {
+        ...state,
+        mode: { kind: 'browse' },
+        banner: message('success', `Order received${again}.${status}`, action.requestId === undefined ? {} : { requestId: action.requestId }),
+      };
+    }
+    case 'write-failed':
+      return reduceFailure({ ...state, mode: { kind: 'browse' } }, action.failure, ctx);
+    case 'draft-restored': {
+      const when = action.savedAt.replace('T', ' ').slice(0, 16);
+      return {
+        ...state,
+        decisions: action.decisions,
+        isDraftSettled: true,
+        banner: message('info', `Draft restored: ${action.count} decision${action.count === 1 ? '' : 's'} saved ${when} UTC.`),
+      };
+    }
+    case 'draft-settled':
+      return { ...state, isDraftSettled: true, banner: action.notice === undefined ? state.banner : message('warning', action.notice) };
+    case 'show':
+      return { ...state, banner: message(action.tone, action.text) };
+    default:
+      return state;
+  }
+}
+
+function reduceFailure(state: OrderState, failure: WriteFailure, ctx: OrderContext): OrderState {
+  const requestId = failure.requestId === undefined ? {} : { requestId: failure.requestId };
+  switch (failure.kind) {
+    case 'items':
+    case 'keep-unsupported': {
+      const problems = { ...state.problems };
+      for (const [key, problem] of failure.problems) problems[key] = problem;
+      const n = failure.problems.size;
+      const first = failure.problems.values().next().value;
+      const text =
+        failure.kind === 'keep-unsupported'
+          ? 'The service refused keep item: this shop does not have the feature. Keep is now off for this profile; choose approve or reject for the marked items.'
+          : `The service refused the review: ${first?.code ?? 'error'} on ${n} item${n === 1 ? '' : 's'} (marked below).`;
+      return {
+        ...state,
+        problems,
+        cursor: firstIndexOf(ctx, failure.problems.keys(), state.cursor),
+        banner: message('error', `${text} Nothing you entered is lost.`, requestId),
+      };
+    }
+    case 'missing-items':
+      return {
+        ...state,
+        banner: message('error', 'The order\'s pending items changed since it was loaded; it was refreshed. Decide the new items and submit again.', { detail: failure.message, ...requestId }),
+      };
+    case 'banner':
+      return { ...state, banner: message('error', failure.title, { detail: failure.detail, ...requestId }) };
+    default:
+      return { ...state, banner: { kind: failure.kind, ...requestId } };
+  }
+}

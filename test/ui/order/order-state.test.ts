@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { initialOrderState, orderReducer, type OrderAction, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
+import { placeReviewError } from '../../../src/ui/screens/order/review-errors.js';
+import type { ItemRef } from '../../../src/ui/screens/order/review-model.js';
+
+const items: ItemRef[] = [
+  { key: 'refund:1', type: 'refund', id: 1, status: 'pending' },
+  { key: 'refund:2', type: 'refund', id: 2, status: 'pending' },
+  { key: 'exchange:3', type: 'exchange', id: 3, status: 'pending' },
+  { key: 'exchange:4', type: 'exchange', id: 4, status: 'approved' },
+];
+const ctx: OrderContext = { items, status: 'pending', keepUnsupportedSince: null, presets: ['Damaged by customer', 'Outside return window'] };
+
+const run = (actions: OrderAction[], context: OrderContext = ctx, from: OrderState = initialOrderState) =>
+  actions.reduce((s, a) => orderReducer(s, a, context), from);
+
+describe('order reducer: decisions', () => {
+  it('approves, keeps and clears the item under the cursor', () => {
+    const s = run([{ type: 'approve' }, { type: 'move', delta: 1 }, { type: 'keep' }, { type: 'move', delta: 1 }, { type: 'approve' }, { type: 'clear' }]);
+    expect(s.decisions).toEqual({ 'refund:1': { action: 'approve' }, 'refund:2': { action: 'keep_item' } });
+    expect(s.cursor).toBe(2);
+  });
+
+  it('keeps the cursor within the items', () => {
+    expect(run([{ type: 'move', delta: -3 }]).cursor).toBe(0);
+    expect(run([{ type: 'move', delta: 10 }]).cursor).toBe(3);
+  });
+
+  it('refuses to decide an item that is no longer pending, saying why', () => {
+    const s = run([{ type: 'move', delta: 3 }, { type: 'approve' }]);
+    expect(s.decisions).toEqual({});
+    expect(s.banner).toMatchObject({ kind: 'message', text: expect.stringContaining('already approved') });
+  });
+
+  it('refuses every decision on an order that is not pending', () => {
+    const s = run([{ type: 'approve' }, { type: 'approve-all' }, { type: 'submit' }], { ...ctx, status: 'reviewed' });
+    expect(s.decisions).toEqual({});
+    expect(s.banner).toMatchObject({ text: 'This order is reviewed: only pending orders are reviewed.' });
+  });
+
+  it('approve all fills only the undecided pending items', () => {
+    const s = run([{ type: 'move', delta: 1 }, { type: 'keep' }, { type: 'approve-all' }]);
+    expect(s.decisions).toEqual({ 'refund:1': { action: 'approve' }, 'refund:2': { action: 'keep_item' }, 'exchange:3': { action: 'approve' } });
+  });
+});
+
+describe('order reducer: reject reason prompt', () => {
+  it('takes free text, refusing a blank reason', () => {
+    let s = run([{ type: 'open-reject' }, { type: 'reason-type', text: '   ' }, { type: 'reason-apply' }]);
+    expect(s.mode).toMatchObject({ kind: 'reason', error: expect.stringContaining('A reason is required') });
+    expect(s.decisions).toEqual({});
+    s = run([{ type: 'reason-erase' }, { type: 'reason-erase' }, { type: 'reason-erase' }, { type: 'reason-type', text: 'Worn\u001b[31m' }, { type: 'reason-apply' }], ctx, s);
+    expect(s.mode).toEqual({ kind: 'browse' });
+    expect(s.decisions['refund:1']).toEqual({ action: 'reject', rejectReason: 'Worn[31m' });
+  });
+
+  it('picks a preset with the arrows', () => {
+    const s = run([{ type: 'open-reject' }, { type: 'reason-preset', delta: 1 }, { type: 'reason-preset', delta: 1 }, { type: 'reason-preset', delta: 1 }]);
+    expect(s.mode).toMatchObject({ kind: 'reason', presetIndex: 1, text: 'Outside return window' });
+    expect(run([{ type: 'reason-apply' }], ctx, s).decisions['refund:1']).toEqual({ action: 'reject', rejectReason: 'Outside return window' });
+  });
+
+  it('reopens with the current reason, and cancelling keeps the earlier decision', () => {
+    let s = run([{ type: 'open-reject' }, { type: 'reason-type', text: 'Torn' }, { type: 'reason-apply' }, { type: 'open-reject' }]);
+    expect(s.mode).toMatchObject({ kind: 'reason', text: 'Torn' });
+    s = run([{ type: 'reason-type', text: ' badly' }, { type: 'reason-cancel' }], ctx, s);
+    expect(s.decisions['refund:1']).toEqual({ action: 'reject', rejectReason: 'Torn' });
+  });
+});
+
+describe('order reducer: submit', () => {
+  it('marks undecided items and moves to the first one instead of sending', () => {
+    const s = run([{ type: 'move', delta: 1 }, { type: 'approve' }, { type: 'submit' }]);
+    expect(s.mode).toEqual({ kind: 'browse' });
+    expect(Object.keys(s.problems)).toEqual(['refund:1', 'exchange:3']);
+    expect(s.cursor).toBe(0);
+    expect(s.banner).toMatchObject({ text: 'Not sent: 2 items need attention (marked below).' });
+  });
+
+  it('asks for confirmation with a summary and the one request body', () => {
+    const s = run([{ type: 'approve' }, { type: 'move', delta: 1 }, { type: 'open-reject' }, { type: 'reason-type', text: 'Used' }, { type: 'reason-apply' }, { type: 'move', delta: 1 }, { type: 'keep' }, { type: 'submit' }]);
+    expect(s.mode).toEqual({
+      kind: 'confirm-review',
+      summary: '1 approve, 1 reject, 1 keep',
+      items: [
+        { id: 1, type: 'refund', action: 'approve' },
+        { id: 2, type: 'refund', action: 'reject', reject_reason: 'Used' },
+        { id: 3, type: 'exchange', action: 'keep_item' },
+      ],
+    });
+    expect(run([{ type: 'confirm-cancel' }], ctx, s).mode).toEqual({ kind: 'browse' });
+  });
+
+  it('clears decisions only after a successful review', () => {
+    const decided = run([{ type: 'approve-all' }, { type: 'submit' }, { type: 'sending', what: 'review' }]);
+    expect(decided.mode).toMatchObject({ kind: 'sending', summary: '3 approve' });
+    const ok = run([{ type: 'review-succeeded', summary: '3 approve', status: 'reviewed', isAlreadyApplied: false, requestId: 'req_1' }], ctx, decided);
+    expect(ok.decisions).toEqual({});
+    expect(ok.banner).toMatchObject({ tone: 'success', text: 'Review sent: 3 approve. The order is now reviewed.', requestId: 'req_1' });
+  });
+});
+
+describe('order reducer: errors keep every decision', () => {
+  const decided = run([{ type: 'approve' }, { type: 'move', delta: 1 }, { type: 'keep' }, { type: 'move', delta: 1 }, { type: 'keep' }]);
+  const sent = [
+    { id: 1, type: 'refund' as const, action: 'approve' as const },
+    { id: 2, type: 'refund' as const, action: 'keep_item' as const },
+    { id: 3, type: 'exchange' as const, action: 'keep_item' as const },
+  ];
+
+  it('puts keep_item_not_allowed on every keep decision', () => {
+    const failure = placeReviewError({ kind: 'validation', status: 400, code: 'keep_item_not_allowed', param: 'items[].action', message: 'Item 2: keep_item is not enabled', requestId: 'req_9' }, sent);
+    const s = run([{ type: 'move', delta: -5 }, { type: 'write-failed', failure }], ctx, decided);
+    expect(s.decisions).toEqual(decided.decisions);
+    expect(Object.keys(s.problems)).toEqual(['refund:2', 'exchange:3']);
+    expect(s.problems['refund:2']).toMatchObject({ code: 'keep_item_not_allowed', field: 'action' });
+    expect(s.cursor).toBe(1);
+    expect(s.banner).toMatchObject({ tone: 'error', requestId: 'req_9', text: expect.stringContaining('does not have the feature') });
+  });
+
+  it('puts an item code on the item the message names', () => {
+    const failure = placeReviewError({ kind: 'validation', status: 400, code: 'item_not_found', param: 'items[].id', message: 'Item 3 is not a pending exchange of this return order.' }, sent);
+    const s = run([{ type: 'write-failed', failure }], ctx, decided);
+    expect(s.problems).toEqual({ 'exchange:3': { code: 'item_not_found', field: 'id', message: expect.stringContaining('Item 3') } });
+    expect(s.decisions).toEqual(decided.decisions);
+  });
+
+  it('shows 422, 404 and network failures as banners, decisions untouched', () => {
+    const cases = [
+      [{ kind: 'state' as const, status: 422, code: 'invalid_state_transition', message: 'not pending' }, { kind: 'not-pending' }],
+      [{ kind: 'resource' as const, status: 404, code: 'return_order_not_found', message: 'gone' }, { kind: 'gone' }],
+      [{ kind: 'network' as const, code: 'network_error', message: 'ECONNREFUSED' }, { kind: 'message', tone: 'error', text: 'Review not confirmed: network_error' }],
+      [{ kind: 'api' as const, status: 500, code: 'internal_error', message: 'boom' }, { kind: 'message', tone: 'error', text: 'Review not confirmed: internal_error (HTTP 500)' }],
+    ] as const;
+    for (const [error, banner] of cases) {
+      const s = run([{ type: 'write-failed', failure: placeReviewError(error, sent) }], ctx, decided);
+      expect(s.banner).toMatchObject(banner);
+      expect(s.decisions).toEqual(decided.decisions);
+    }
+  });
+
+  it('greys keep out once the shop is known to lack it, with the reason; a second press keeps anyway', () => {
+    const noKeep = { ...ctx, keepUnsupportedSince: '2026-11-05T12:00:00.000Z' };
+    const once = run([{ type: 'keep' }], noKeep);
+    expect(once.decisions).toEqual({});
+    expect(once.banner).toMatchObject({ tone: 'warning', text: expect.stringContaining('Keep item is off') });
+    expect(run([{ type: 'keep' }], noKeep, once).decisions).toEqual({ 'refund:1': { action: 'keep_item' } });
+    expect(run([{ type: 'move', delta: 1 }, { type: 'keep' }], noKeep, once).decisions).toEqual({});
+  });
+});
+
+describe('order reducer: receive and drafts', () => {
+  it('asks before receiving, and only reviewed orders', () => {
+    expect(run([{ type: 'request-receive' }]).banner).toMatchObject({ text: 'Only reviewed orders can be received; this one is pending.' });
+    expect(run([{ type: 'request-receive' }], { ...ctx, status: 'reviewed' }).mode).toEqual({ kind: 'confirm-receive' });
+  });
+
+  it('restores a draft and only then allows saving', () => {
+    expect(initialOrderState.isDraftSettled).toBe(false);
+    const s = run([{ type: 'draft-restored', decisions: { 'refund:1': { action: 'approve' } }, count: 1, savedAt: '2026-11-05T12:00:00.000Z' }]);
+    expect(s.isDraftSettled).toBe(true);
+    expect(s.decisions).toEqual({ 'refund:1': { action: 'approve' } });
+    expect(s.banner).toMatchObject({ text: 'Draft restored: 1 decision saved 2026-11-05 12:00 UTC.' });
+  });
+});
