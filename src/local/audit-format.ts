@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { itemTypeSchema, reviewActionSchema } from '../api/schemas.js';
-import { redactKeys } from './redact.js';
+import { scrubSecrets } from '../api/client/redact.js';
 
 /** What happened: the mutating actions of the console (order screen, bulk runs, scan mode). */
 export const AUDIT_ACTIONS = ['review', 'receive'] as const;
@@ -44,7 +44,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** One JSON line for `entry`, with anything key-shaped masked. */
 export function formatAuditLine(entry: AuditEntry): string {
   const checked = auditEntrySchema.parse(entry);
-  return `${redactKeys(JSON.stringify(checked))}\n`;
+  return `${scrubSecrets(JSON.stringify(checked))}\n`;
 }
 
 /** Parses one line; undefined for a line that is not a valid entry (e.g. torn by a crash). */
