@@ -4,6 +4,7 @@
  * build this with a real client against the sandbox and temporary directories.
  */
 import type { ReturnsClient } from '../api/client-types.js';
+import type { ConnectionMonitor } from './connection/connection-monitor.js';
 
 export interface ConsoleProfile {
   /** Profile name (one per shop), e.g. "default" or "north". */
@@ -26,4 +27,6 @@ export interface ConsoleServices {
   /** Directory for drafts, the audit log and per-profile memory (XDG state dir by default). */
   readonly stateDir: string;
   readonly now: () => number;
+  /** Retry and rate-limit state of the client (its hooks feed it); optional in tests. */
+  readonly connection?: ConnectionMonitor;
 }

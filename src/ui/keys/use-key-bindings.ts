@@ -6,6 +6,7 @@ import { useInput, type Key } from 'ink';
 import { useCallback, useRef } from 'react';
 import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
+import { useGlobalKeyHandler } from './global-keys-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
 import { matchBinding, readOnlyReason } from './match.js';
 
@@ -21,7 +22,8 @@ export interface KeyBindingOptions {
 
 /**
  * Calls `handler` with the action of each key press. With several scopes the first one that
- * binds the key wins (global bindings are tried after each non-prompt scope's own).
+ * binds the key wins (global bindings are tried after each non-prompt scope's own). Global
+ * actions (quit, help, activity log) go to the app shell's handler when there is one.
  */
 export function useKeyBindings(
   scopes: KeyScope | readonly KeyScope[],
@@ -30,6 +32,7 @@ export function useKeyBindings(
 ): void {
   const { isReadOnly } = useServices();
   const { show } = useNotice();
+  const onGlobal = useGlobalKeyHandler();
   const latest = useRef({ scopes, handler, onUnmatched: options.onUnmatched });
   latest.current = { scopes, handler, onUnmatched: options.onUnmatched };
 
@@ -41,12 +44,13 @@ export function useKeyBindings(
         const binding = matchBinding(scope, input, key);
         if (!binding) continue;
         if (binding.isMutating && isReadOnly) show(readOnlyReason(binding), 'warning');
+        else if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
         else handle(binding.action, input, key, binding);
         return;
       }
       onUnmatched?.(input, key);
     },
-    [isReadOnly, show],
+    [isReadOnly, show, onGlobal],
   );
 
   useInput(onInput, { isActive: options.isActive ?? true });

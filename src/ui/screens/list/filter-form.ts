@@ -1,0 +1,104 @@
+/**
+ * The filter panel's fields as pure functions: text in, the interface's rules applied
+ * (src/api/list-params.ts), one error per field out. The panel shows each error next to
+ * its field while the user types.
+ */
+import {
+  checkDateRange,
+  parseDateParam,
+  parseIds,
+  parseLimit,
+  parseOrderNames,
+  type ListFilters,
+  type ParamError,
+} from '../../../api/list-params.js';
+import { RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../../../api/schemas.js';
+
+/** The panel's fields, in the order Tab visits them. */
+export const FILTER_FIELDS = ['statuses', 'from', 'to', 'ids', 'names', 'limit'] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
+
+/** Labels and the expected format, shown beside each field. */
+export const FIELD_INFO: Record<FilterField, { readonly label: string; readonly format: string }> = {
+  statuses: { label: 'Statuses', format: '←/→ move, Space toggles; none = all' },
+  from: { label: 'Submitted from', format: 'YYYY-MM-DDThh:mm:ssZ or ±hh:mm, e.g. 2026-11-02T09:15:00Z' },
+  to: { label: 'Submitted to', format: 'same format; inclusive' },
+  ids: { label: 'Ids', format: 'digits, comma-separated, no spaces: 1001,1002' },
+  names: { label: 'Order names', format: 'exact, comma-separated: #N1001,#N1002' },
+  limit: { label: 'Page size', format: '1 to 100' },
+};
+
+export interface FilterFormValues {
+  readonly statuses: readonly ReturnOrderStatus[];
+  readonly from: string;
+  readonly to: string;
+  readonly ids: string;
+  readonly names: string;
+  readonly limit: string;
+}
+
+export type FieldErrors = Partial<Record<FilterField, ParamError>>;
+
+export interface CheckedForm {
+  readonly errors: FieldErrors;
+  /** Present when no field has an error. */
+  readonly result?: { readonly filters: ListFilters; readonly limit: number };
+}
+
+/** The form showing `filters` and `limit`. */
+export function formFromFilters(filters: ListFilters, limit: number): FilterFormValues {
+  return {
+    statuses: filters.statuses ?? [],
+    from: filters.submittedAtMin ?? '',
+    to: filters.submittedAtMax ?? '',
+    ids: filters.ids?.join(',') ?? '',
+    names: filters.orderNames?.join(',') ?? '',
+    limit: String(limit),
+  };
+}
+
+/** The field a service error's `param` names, if it is one of the panel's. */
+export function fieldOfParam(param: string | undefined): FilterField | undefined {
+  switch (param) {
+    case 'statuses': return 'statuses';
+    case 'submitted_at_min': return 'from';
+    case 'submitted_at_max': return 'to';
+    case 'ids': return 'ids';
+    case 'order_names': return 'names';
+    case 'limit': return 'limit';
+    default: return undefined;
+  }
+}
+
+/**
+ * Checks every field (an empty text field means "no filter") and, when all pass, gives the
+ * filters. Statuses come from a fixed checklist, in the interface's order.
+ */
+export function checkForm(values: FilterFormValues): CheckedForm {
+  const errors: FieldErrors = {};
+  const from = values.from === '' ? undefined : parseDateParam(values.from, 'submitted_at_min');
+  const to = values.to === '' ? undefined : parseDateParam(values.to, 'submitted_at_max');
+  if (from && !from.ok) errors.from = from.error;
+  if (to && !to.ok) errors.to = to.error;
+  if (from?.ok && to?.ok) {
+    const range = checkDateRange(from.value, to.value);
+    if (range) errors.from = range;
+  }
+  const ids = values.ids === '' ? undefined : parseIds(values.ids);
+  if (ids && !ids.ok) errors.ids = ids.error;
+  const names = values.names === '' ? undefined : parseOrderNames(values.names);
+  if (names && !names.ok) errors.names = names.error;
+  const limit = parseLimit(values.limit);
+  if (!limit.ok) errors.limit = limit.error;
+
+  if (Object.keys(errors).length > 0 || !limit.ok) return { errors };
+  const statuses = RETURN_ORDER_STATUSES.filter((s) => values.statuses.includes(s));
+  const filters: ListFilters = {
+    ...(statuses.length ? { statuses } : {}),
+    ...(values.from !== '' ? { submittedAtMin: values.from } : {}),
+    ...(values.to !== '' ? { submittedAtMax: values.to } : {}),
+    ...(ids?.ok ? { ids: ids.value } : {}),
+    ...(names?.ok ? { orderNames: names.value } : {}),
+  };
+  return { errors, result: { filters, limit: limit.value } };
+}
