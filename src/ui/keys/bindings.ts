@@ -86,12 +86,19 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
 
   { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, isHint: true, hint: 'use reason' },
   { action: 'back', scope: 'reason', keys: [s('escape')], label: 'Esc', description: 'Cancel rejection', isMutating: false, isHint: true, hint: 'cancel' },
+  { action: 'move-up', scope: 'reason', keys: [s('up')], label: '↑', description: 'Previous preset reason', isMutating: false },
+  { action: 'move-down', scope: 'reason', keys: [s('down')], label: '↓', description: 'Next preset reason', isMutating: false, isHint: true, hint: 'presets' },
 
   { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, isHint: true, hint: 'confirm' },
   { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
   { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc', description: 'Close help', isMutating: false, isHint: true, hint: 'close' },
   { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc', description: 'Close activity log', isMutating: false, isHint: true, hint: 'close' },
+  { action: 'move-up', scope: 'log', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false },
+  { action: 'move-down', scope: 'log', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
+  { action: 'page-up', scope: 'log', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll up one screen', isMutating: false },
+  { action: 'page-down', scope: 'log', keys: [s('pageDown')], label: 'PgDn', description: 'Scroll down one screen', isMutating: false },
+  { action: 'refresh', scope: 'log', keys: [c('R')], label: 'R', description: 'Reload the log', isMutating: false },
   { action: 'back', scope: 'bulk', keys: [s('escape')], label: 'Esc', description: 'Stop (in-flight requests finish)', isMutating: false, isHint: true, hint: 'stop' },
   { action: 'back', scope: 'scan', keys: [s('escape')], label: 'Esc', description: 'Leave scan mode', isMutating: false, isHint: true, hint: 'leave' },
 ];
