@@ -1,0 +1,17 @@
+/** A yes/no question before a write: what will be sent, and how to answer. */
+import { Box, Text } from 'ink';
+import { useTheme } from '../../context/theme-context.js';
+
+export interface ConfirmDialogProps {
+  readonly question: string;
+}
+
+/** Renders the question (the answer keys are in the footer hints of the confirm scope). */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const theme = useTheme();
+  return (
+    <Box borderStyle="round" paddingX={1} marginTop={1}>
+      <Text bold color={theme.color('warning')} wrap="wrap">{`${props.question}  (y/Enter: yes · n/Esc: no)`}</Text>
+    </Box>
+  );
+}

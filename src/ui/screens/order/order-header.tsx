@@ -1,0 +1,57 @@
+/**
+ * The order's own fields: order name, id, status (a word, colour only helps), customer,
+ * submitted time and age, original order id and currency; plus whether the draft is saved.
+ */
+import { Box, Text } from 'ink';
+import type { ReturnOrder } from '../../../api/schemas.js';
+import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
+import { customerName } from '../../../format/order.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { useTheme } from '../../context/theme-context.js';
+import type { DraftSaveStatus } from './use-order-draft.js';
+
+export interface OrderHeaderProps {
+  readonly order: ReturnOrder;
+  readonly nowMs: number;
+  readonly draft: DraftSaveStatus;
+  readonly isReadOnly: boolean;
+}
+
+function draftText(draft: DraftSaveStatus): string {
+  switch (draft.kind) {
+    case 'saving':
+      return 'saving draft…';
+    case 'saved':
+      return 'draft saved';
+    case 'failed':
+      return `draft NOT saved: ${draft.message}`;
+    default:
+      return '';
+  }
+}
+
+/** Renders the order's fields. */
+export function OrderHeader(props: OrderHeaderProps) {
+  const { order, nowMs, draft, isReadOnly } = props;
+  const theme = useTheme();
+  const s = sanitizeForTerminal;
+  return (
+    <Box flexDirection="column" marginBottom={1}>
+      <Box>
+        <Box flexGrow={1}>
+          <Text wrap="truncate-end">
+            <Text bold>{`Order ${s(order.order_name)}`}</Text>
+            {`  ·  id ${order.id}  ·  `}
+            <Text bold color={theme.color(order.status === 'pending' ? 'warning' : 'accent')}>{order.status}</Text>
+            {isReadOnly ? '  ·  READ-ONLY' : ''}
+          </Text>
+        </Box>
+        <Text color={theme.color(draft.kind === 'failed' ? 'danger' : 'muted')}>{draftText(draft)}</Text>
+      </Box>
+      <Text wrap="truncate-end">{`Customer: ${s(customerName(order)) || '—'} <${s(order.cust_email)}>`}</Text>
+      <Text wrap="truncate-end">
+        {`Submitted ${formatLocalDateTime(order.submitted_at)} (${formatAge(order.submitted_at, nowMs)} ago) · original order ${s(order.order_id)} · ${s(order.currency)}`}
+      </Text>
+    </Box>
+  );
+}

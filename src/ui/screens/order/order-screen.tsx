@@ -1,0 +1,186 @@
+/**
+ * The order screen: one return order with its items. Pending orders are reviewed here
+ * (approve, reject with a reason, keep; one review request for every pending item),
+ * reviewed orders received; other statuses are read-only. Decisions survive errors and
+ * restarts (drafts), and every write is recorded in the activity log.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Text } from 'ink';
+import { useMemo, useState } from 'react';
+import { createDraftStore } from '../../../local/drafts.js';
+import { loadProfileMemory } from '../../../local/profile-memory.js';
+import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
+import { KeyHints } from '../../components/key-hints.js';
+import { useNotice } from '../../context/notice-context.js';
+import { useServices } from '../../context/services-context.js';
+import { useTheme } from '../../context/theme-context.js';
+import { classifyError } from '../../errors/classify.js';
+import { useNow } from '../../hooks/use-now.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { ErrorBanner } from './error-banner.js';
+import { ItemRow } from './item-row.js';
+import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
+import { OrderHeader } from './order-header.js';
+import { orderDetailQuery } from './order-queries.js';
+import { ReasonPrompt } from './reason-prompt.js';
+import { itemRefs, orderItems } from './review-model.js';
+import { useOrderDraft } from './use-order-draft.js';
+import { scopeOfMode, useOrderInput } from './use-order-input.js';
+import { useOrderState } from './use-order-state.js';
+
+export interface OrderScreenProps {
+  readonly orderId: number;
+  readonly onBack: () => void;
+}
+
+/** The order screen. */
+export function OrderScreen(props: OrderScreenProps) {
+  const { orderId, onBack } = props;
+  const services = useServices();
+  const { client, profile, stateDir, now, isReadOnly } = services;
+  const queryClient = useQueryClient();
+  const notice = useNotice();
+  const theme = useTheme();
+  const nowMs = useNow(30_000);
+
+  const query = useQuery(orderDetailQuery(client, orderId));
+  const order = query.data;
+  const items = useMemo(() => (order ? orderItems(order) : null), [order]);
+  const refs = useMemo(() => itemRefs(items), [items]);
+  const [keepUnsupportedSince, setKeepUnsupportedSince] = useState(
+    () => loadProfileMemory(stateDir, profile.name).keepItemUnsupported?.learnedAt ?? null,
+  );
+  const [state, dispatch] = useOrderState({
+    items: refs,
+    status: order?.status ?? null,
+    keepUnsupportedSince,
+    presets: profile.rejectReasons,
+  });
+  const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
+  const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch });
+  const deps: WriteDeps = { client, queryClient, drafts, stateDir, profile: profile.name, now };
+
+  const settle = (outcome: WriteOutcome) => {
+    if (outcome.warnings.length > 0) notice.show(outcome.warnings.join(' '), 'warning');
+    if (!outcome.isOk && outcome.failure.kind === 'keep-unsupported') setKeepUnsupportedSince(new Date(now()).toISOString());
+  };
+  const commands = {
+    dispatch,
+    onBack,
+    onRefresh: () => void query.refetch(),
+    onConfirmReview: () => {
+      if (state.mode.kind !== 'confirm-review') return;
+      const { items: body, summary } = state.mode;
+      dispatch({ type: 'sending', what: 'review' });
+      void sendReview(deps, orderId, body).then((outcome) => {
+        if (outcome.isOk) {
+          if (body.some((i) => i.action === 'keep_item')) setKeepUnsupportedSince(null);
+          const { status, isAlreadyApplied, requestId } = outcome;
+          dispatch({ type: 'review-succeeded', summary, status, isAlreadyApplied, ...(requestId !== undefined && { requestId }) });
+        } else {
+          dispatch({ type: 'write-failed', failure: outcome.failure });
+        }
+        settle(outcome);
+      });
+    },
+    onConfirmReceive: () => {
+      dispatch({ type: 'sending', what: 'receive' });
+      void sendReceive(deps, orderId).then((outcome) => {
+        if (outcome.isOk) {
+          const { status, isAlreadyApplied, requestId } = outcome;
+          dispatch({ type: 'receive-succeeded', status, isAlreadyApplied, ...(requestId !== undefined && { requestId }) });
+        } else {
+          dispatch({ type: 'write-failed', failure: outcome.failure });
+        }
+        settle(outcome);
+      });
+    },
+  };
+  useOrderInput(state.mode, commands, true);
+
+  const scope = scopeOfMode(state.mode);
+  const footer = (
+    <Box marginTop={1}>
+      <KeyHints scope={scope} />
+    </Box>
+  );
+
+  if (order === undefined) {
+    if (query.isError) {
+      const view = classifyError(query.error);
+      const text = view.kind === 'auth' || view.kind === 'transient' || view.kind === 'other' ? view.message : 'The order could not be loaded.';
+      return (
+        <Box flexDirection="column">
+          <Text color={theme.color('danger')} wrap="wrap">{`✗ Order ${orderId} could not be loaded: ${text}`}</Text>
+          <Text>Press R to try again, Esc to go back.</Text>
+          {footer}
+        </Box>
+      );
+    }
+    return (
+      <Box flexDirection="column">
+        <Text>{`Loading order ${orderId}…`}</Text>
+        {footer}
+      </Box>
+    );
+  }
+  if (order === null) {
+    return (
+      <Box flexDirection="column">
+        <Text color={theme.color('danger')} wrap="wrap">
+          {`✗ Return order ${orderId} is no longer available (it was removed, or it is not one of this shop's orders).`}
+        </Text>
+        {state.mode.kind === 'browse' && Object.keys(state.decisions).length > 0 && (
+          <Text>Your decisions were not sent; the draft is kept in case the order comes back.</Text>
+        )}
+        {footer}
+      </Box>
+    );
+  }
+
+  const isPending = order.status === 'pending';
+  const mode = state.mode;
+  const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
+  return (
+    <Box flexDirection="column">
+      <OrderHeader order={order} nowMs={nowMs} draft={draftStatus} isReadOnly={isReadOnly} />
+      {items === null ? (
+        <Text color={theme.color('warning')}>{ITEMS_NOT_AVAILABLE}</Text>
+      ) : items.length === 0 ? (
+        <Text dimColor>This order has no items.</Text>
+      ) : (
+        items.map((entry, index) => (
+          <ItemRow
+            key={entry.key}
+            entry={entry}
+            currency={order.currency}
+            decision={state.decisions[entry.key]}
+            problem={state.problems[entry.key]}
+            isSelected={index === state.cursor}
+            isReviewable={isPending}
+          />
+        ))
+      )}
+      {!isPending && (
+        <Text dimColor wrap="wrap">
+          {order.status === 'reviewed'
+            ? 'Reviewed: press r to mark it received.'
+            : `This order is ${order.status}: nothing to do here (read-only).`}
+        </Text>
+      )}
+      {isPending && keepUnsupportedSince !== null && (
+        <Text dimColor>{'e keep: off for this profile (the shop lacks the keep item feature)'}</Text>
+      )}
+      {state.banner && <ErrorBanner banner={state.banner} status={order.status} />}
+      {mode.kind === 'reason' && (
+        <ReasonPrompt itemTitle={reasonItem?.item.title ?? ''} text={mode.text} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
+      )}
+      {mode.kind === 'confirm-review' && <ConfirmDialog question={`Send the review of ${order.order_name}: ${mode.summary}?`} />}
+      {mode.kind === 'confirm-receive' && <ConfirmDialog question={`Mark ${order.order_name} as received?`} />}
+      {mode.kind === 'sending' && (
+        <Text color={theme.color('accent')}>{mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'}</Text>
+      )}
+      {footer}
+    </Box>
+  );
+}

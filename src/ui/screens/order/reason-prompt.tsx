@@ -1,0 +1,38 @@
+/**
+ * The reject reason prompt: free text, or one of the profile's preset reasons picked with
+ * the arrows. A blank reason is refused with a message that says what to do.
+ */
+import { Box, Text } from 'ink';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { useTheme } from '../../context/theme-context.js';
+
+export interface ReasonPromptProps {
+  readonly itemTitle: string;
+  readonly text: string;
+  readonly presets: readonly string[];
+  readonly presetIndex: number;
+  readonly error: string | null;
+}
+
+/** Renders the prompt. */
+export function ReasonPrompt(props: ReasonPromptProps) {
+  const { itemTitle, text, presets, presetIndex, error } = props;
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" borderStyle="round" paddingX={1} marginTop={1}>
+      <Text bold wrap="truncate-end">{`Reject "${sanitizeForTerminal(itemTitle)}": reason?`}</Text>
+      <Text wrap="wrap">
+        {'> '}
+        {sanitizeForTerminal(text)}
+        <Text inverse> </Text>
+      </Text>
+      {presets.length > 0 && <Text dimColor>Presets (↑/↓):</Text>}
+      {presets.map((preset, index) => (
+        <Text key={preset} color={index === presetIndex ? theme.color('accent') : undefined} wrap="truncate-end">
+          {`${index === presetIndex ? '▸ ' : '  '}${sanitizeForTerminal(preset)}`}
+        </Text>
+      ))}
+      {error !== null && <Text color={theme.color('danger')}>{`✗ ${error}`}</Text>}
+    </Box>
+  );
+}

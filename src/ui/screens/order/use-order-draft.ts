@@ -1,0 +1,78 @@
+/**
+ * Keeps the review draft of an order on disk: restores it once the order has loaded (only
+ * decisions for items that are still pending), saves every change, and drops it when the
+ * order is no longer pending. Reports whether the latest decisions are safely on disk.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { ReturnOrder } from '../../../api/schemas.js';
+import type { DraftStore } from '../../../local/drafts.js';
+import type { OrderAction, OrderState } from './order-state.js';
+import { fromDraftDecisions, toDraftDecisions, type ItemRef } from './review-model.js';
+
+export type DraftSaveStatus =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'saving' }
+  | { readonly kind: 'saved' }
+  | { readonly kind: 'failed'; readonly message: string };
+
+export interface OrderDraftInput {
+  readonly store: DraftStore;
+  readonly orderId: number;
+  /** undefined while loading, null when the order is gone. */
+  readonly order: ReturnOrder | null | undefined;
+  readonly items: readonly ItemRef[];
+  readonly state: OrderState;
+  readonly dispatch: (action: OrderAction) => void;
+}
+
+/** Restores, saves and drops the draft; returns the save status for the header. */
+export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
+  const { store, orderId, order, items, state, dispatch } = input;
+  // Read once, before the first frame: nothing typed can race the restore.
+  const [saved] = useState(() => store.load(orderId));
+  const [status, setStatus] = useState<DraftSaveStatus>({ kind: 'none' });
+  const orderStatus = order === undefined ? undefined : (order?.status ?? null);
+
+  useEffect(() => {
+    if (state.isDraftSettled || orderStatus === undefined) return;
+    if (saved.kind === 'none') return dispatch({ type: 'draft-settled' });
+    if (saved.kind === 'unreadable') return dispatch({ type: 'draft-settled', notice: saved.notice });
+    if (orderStatus === null) return dispatch({ type: 'draft-settled' }); // gone: keep the file, say so in the screen
+    if (orderStatus !== 'pending') {
+      void store.drop(orderId);
+      return dispatch({ type: 'draft-settled', notice: `A saved draft of this order was discarded: the order is now ${orderStatus}.` });
+    }
+    const decisions = fromDraftDecisions(items, saved.draft.decisions);
+    const count = Object.keys(decisions).length;
+    if (count === 0) return dispatch({ type: 'draft-settled' });
+    dispatch({ type: 'draft-restored', decisions, count, savedAt: saved.draft.savedAt });
+  }, [state.isDraftSettled, orderStatus, saved, items, store, orderId, dispatch]);
+
+  // A draft is only for a pending order; once it is anything else, the draft is dropped.
+  useEffect(() => {
+    if (state.isDraftSettled && orderStatus !== undefined && orderStatus !== null && orderStatus !== 'pending') {
+      void store.drop(orderId).catch(() => undefined);
+      setStatus({ kind: 'none' });
+    }
+  }, [state.isDraftSettled, orderStatus, store, orderId]);
+
+  const draft = useMemo(() => toDraftDecisions(items, state.decisions), [items, state.decisions]);
+  useEffect(() => {
+    if (!state.isDraftSettled || orderStatus !== 'pending') return;
+    let isCurrent = true;
+    setStatus(draft.length === 0 ? { kind: 'none' } : { kind: 'saving' });
+    store.save(orderId, draft).then(
+      () => {
+        if (isCurrent) setStatus(draft.length === 0 ? { kind: 'none' } : { kind: 'saved' });
+      },
+      (error: unknown) => {
+        if (isCurrent) setStatus({ kind: 'failed', message: (error as Error).message });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [draft, state.isDraftSettled, orderStatus, store, orderId]);
+
+  return status;
+}

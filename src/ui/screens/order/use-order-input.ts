@@ -1,0 +1,78 @@
+/**
+ * Keyboard input of the order screen, through the binding table: the scope follows the
+ * mode (items, reason prompt, confirmation), and each action becomes a reducer action or
+ * one of the screen's commands. Typed text only reaches the reason prompt.
+ */
+import type { Key } from 'ink';
+import type { KeyAction, KeyScope } from '../../keys/bindings.js';
+import { useKeyBindings } from '../../keys/use-key-bindings.js';
+import type { OrderAction, OrderMode } from './order-state.js';
+
+export interface OrderCommands {
+  readonly dispatch: (action: OrderAction) => void;
+  readonly onBack: () => void;
+  readonly onRefresh: () => void;
+  /** Sends the review the confirmation dialog shows. */
+  readonly onConfirmReview: () => void;
+  readonly onConfirmReceive: () => void;
+}
+
+/** The key scope of a mode. */
+export function scopeOfMode(mode: OrderMode): KeyScope {
+  switch (mode.kind) {
+    case 'reason':
+      return 'reason';
+    case 'confirm-review':
+    case 'confirm-receive':
+      return 'confirm';
+    default:
+      return 'order';
+  }
+}
+
+const ORDER_ACTIONS: Partial<Record<KeyAction, OrderAction>> = {
+  'move-up': { type: 'move', delta: -1 },
+  'move-down': { type: 'move', delta: 1 },
+  approve: { type: 'approve' },
+  reject: { type: 'open-reject' },
+  keep: { type: 'keep' },
+  'approve-all': { type: 'approve-all' },
+  'clear-decision': { type: 'clear' },
+  submit: { type: 'submit' },
+  receive: { type: 'request-receive' },
+};
+
+/** Wires the keyboard to the order screen. */
+export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive: boolean): void {
+  const scope = scopeOfMode(mode);
+  const isSending = mode.kind === 'sending';
+
+  const onAction = (action: KeyAction) => {
+    const { dispatch } = commands;
+    if (scope === 'reason') {
+      if (action === 'apply') dispatch({ type: 'reason-apply' });
+      else if (action === 'back') dispatch({ type: 'reason-cancel' });
+      else if (action === 'move-up') dispatch({ type: 'reason-preset', delta: -1 });
+      else if (action === 'move-down') dispatch({ type: 'reason-preset', delta: 1 });
+      return;
+    }
+    if (scope === 'confirm') {
+      if (action === 'confirm-no') dispatch({ type: 'confirm-cancel' });
+      else if (action === 'confirm-yes') (mode.kind === 'confirm-review' ? commands.onConfirmReview : commands.onConfirmReceive)();
+      return;
+    }
+    if (action === 'back') return commands.onBack();
+    if (action === 'refresh') return commands.onRefresh();
+    const mapped = ORDER_ACTIONS[action];
+    // While a request is in flight only moving is allowed: decisions must match what was sent.
+    if (mapped && (!isSending || mapped.type === 'move')) dispatch(mapped);
+  };
+
+  const onUnmatched = (input: string, key: Key) => {
+    if (scope !== 'reason') return;
+    if (key.backspace || key.delete) commands.dispatch({ type: 'reason-erase' });
+    else if (input !== '' && !key.ctrl && !key.meta && !key.tab && !key.return) commands.dispatch({ type: 'reason-type', text: input });
+  };
+
+  useKeyBindings(scope, onAction, { isActive, onUnmatched });
+}
