@@ -72,6 +72,10 @@ export const CLIENT_ERROR_CODES = {
     kind: 'api',
     hint: 'The service (or a proxy in front of it) answered with something other than the interface\'s error object. Check the base URL.',
   },
+  unexpected_error: {
+    kind: 'api',
+    hint: 'Something unexpected went wrong in this operation. Try again; report it if it persists.',
+  },
   aborted: {
     kind: 'aborted',
     hint: 'The request was cancelled.',
