@@ -1,0 +1,78 @@
+/**
+ * Reading and writing return orders with prepared statements. Listing lives in
+ * list-orders.ts; this file holds single-order access, page hydration and the writes
+ * of review and receive (run by the handlers inside one BEGIN IMMEDIATE transaction).
+ */
+import type { Statement } from 'better-sqlite3';
+import type { ReturnOrder } from '../../api/schemas.js';
+import { toReturnOrder, type ItemRow, type OrderRow } from '../serialize.js';
+import type { Db } from './open.js';
+
+const ORDER_COLUMNS =
+  'id, shop_pk, status, cust_email, cust_first_name, cust_last_name, currency, order_id, order_name, submitted_s';
+const ITEM_COLUMNS =
+  'id, order_id, type, status, title, sku, quantity, price, reason, reject_reason, exchange_for_title, exchange_for_sku';
+
+export class OrderStore {
+  private readonly visibleById: Statement<[number, number], OrderRow>;
+  private readonly ordersByIds: Statement<[string], OrderRow>;
+  private readonly itemsByOrders: Statement<[string], ItemRow>;
+  private readonly itemsByOrder: Statement<[number], ItemRow>;
+  private readonly setItem: Statement<[string, string | null, number, number]>;
+  private readonly setStatus: Statement<[string, number, string]>;
+
+  constructor(readonly db: Db) {
+    this.visibleById = db.prepare(
+      `SELECT ${ORDER_COLUMNS} FROM return_orders WHERE id = ? AND shop_pk = ? AND status NOT IN ('draft', 'cancelled')`,
+    );
+    this.ordersByIds = db.prepare(
+      `SELECT ${ORDER_COLUMNS} FROM return_orders WHERE id IN (SELECT value FROM json_each(?))`,
+    );
+    this.itemsByOrders = db.prepare(
+      `SELECT ${ITEM_COLUMNS} FROM return_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    );
+    this.itemsByOrder = db.prepare(`SELECT ${ITEM_COLUMNS} FROM return_items WHERE order_id = ? ORDER BY id`);
+    this.setItem = db.prepare(
+      `UPDATE return_items SET status = ?, reject_reason = ? WHERE id = ? AND order_id = ? AND status = 'pending'`,
+    );
+    this.setStatus = db.prepare('UPDATE return_orders SET status = ? WHERE id = ? AND status = ?');
+  }
+
+  /** The order if it exists, belongs to the shop and is not draft/cancelled. */
+  findVisible(shopPk: number, id: number): OrderRow | undefined {
+    return this.visibleById.get(id, shopPk);
+  }
+
+  itemsOf(orderId: number): ItemRow[] {
+    return this.itemsByOrder.all(orderId);
+  }
+
+  /** Wire objects for `ids`, in the given order. */
+  hydrate(ids: readonly number[]): ReturnOrder[] {
+    if (ids.length === 0) return [];
+    const json = JSON.stringify(ids);
+    const rows = new Map(this.ordersByIds.all(json).map((r) => [r.id, r]));
+    const items = new Map<number, ItemRow[]>();
+    for (const item of this.itemsByOrders.all(json)) {
+      const list = items.get(item.order_id);
+      if (list) list.push(item);
+      else items.set(item.order_id, [item]);
+    }
+    const out: ReturnOrder[] = [];
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (row) out.push(toReturnOrder(row, items.get(id) ?? []));
+    }
+    return out;
+  }
+
+  /** Sets a pending item's decision; false when it was not pending (should not happen in a transaction). */
+  decideItem(orderId: number, itemId: number, status: string, rejectReason: string | null): boolean {
+    return this.setItem.run(status, rejectReason, itemId, orderId).changes === 1;
+  }
+
+  /** Moves an order from `from` to `to`; false when it was not in `from`. */
+  transition(orderId: number, from: string, to: string): boolean {
+    return this.setStatus.run(to, orderId, from).changes === 1;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The sandbox's SQLite schema and its migrations (PRAGMA user_version). Indexes are kept
+ * apart from tables so bulk loads into a fresh database can build them once, at the end.
+ *
+ * Listing is keyset pagination by id DESC within one shop. Each index below serves one
+ * access path of src/sandbox/db/list-orders.ts:
+ * - idx_orders_visible: no status filter (partial: draft/cancelled are never listed)
+ * - idx_orders_status:  one seek per requested status, merged by id
+ * - idx_orders_name:    order_names lookups
+ * - order_blocks:       a zone map (min/max submitted time per run of ids) that turns a
+ *                       date window into an id span, so date filters never scan a shop
+ */
+import type { Database } from 'better-sqlite3';
+
+const TABLES = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE shops (
+  pk INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  keep_item INTEGER NOT NULL
+);
+CREATE TABLE api_keys (
+  pk INTEGER PRIMARY KEY,
+  shop_pk INTEGER NOT NULL REFERENCES shops(pk),
+  name TEXT NOT NULL,
+  key_hash TEXT NOT NULL UNIQUE,
+  last4 TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT,
+  revoked_at TEXT
+);
+CREATE TABLE return_orders (
+  id INTEGER PRIMARY KEY,
+  shop_pk INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  cust_email TEXT NOT NULL,
+  cust_first_name TEXT NOT NULL,
+  cust_last_name TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  order_name TEXT NOT NULL,
+  submitted_s INTEGER NOT NULL
+);
+CREATE TABLE return_items (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL,
+  type TEXT NOT NULL CHECK (type IN ('refund', 'exchange')),
+  status TEXT NOT NULL,
+  title TEXT NOT NULL,
+  sku TEXT,
+  quantity INTEGER NOT NULL,
+  price TEXT NOT NULL,
+  reason TEXT,
+  reject_reason TEXT,
+  exchange_for_title TEXT,
+  exchange_for_sku TEXT
+);
+CREATE TABLE order_blocks (
+  shop_pk INTEGER NOT NULL,
+  block_no INTEGER NOT NULL,
+  lo_id INTEGER NOT NULL,
+  hi_id INTEGER NOT NULL,
+  min_s INTEGER NOT NULL,
+  max_s INTEGER NOT NULL,
+  PRIMARY KEY (shop_pk, block_no)
+) WITHOUT ROWID;
+`;
+
+/** Indexes on the bulk tables, dropped and rebuilt around bulk loads. */
+export const BULK_INDEXES: readonly { readonly name: string; readonly sql: string }[] = [
+  {
+    name: 'idx_orders_visible',
+    sql: `CREATE INDEX idx_orders_visible ON return_orders (shop_pk, id, submitted_s) WHERE status NOT IN ('draft', 'cancelled')`,
+  },
+  { name: 'idx_orders_status', sql: 'CREATE INDEX idx_orders_status ON return_orders (shop_pk, status, id, submitted_s)' },
+  { name: 'idx_orders_name', sql: 'CREATE INDEX idx_orders_name ON return_orders (shop_pk, order_name)' },
+  { name: 'idx_items_order', sql: 'CREATE INDEX idx_items_order ON return_items (order_id)' },
+];
+
+/** Migrations in order; user_version N means the first N have run. */
+const MIGRATIONS: readonly string[] = [TABLES + BULK_INDEXES.map((i) => i.sql + ';').join('\n')];
+
+/** Brings the schema up to date, each migration in its own transaction. */
+export function migrate(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `The sandbox database was written by a newer version (schema ${current}); use a newer returns-console or another --db file.`,
+    );
+  }
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}
+
+/** Runs `load` with the bulk indexes dropped, then rebuilds them (much faster for big loads). */
+export function withDeferredIndexes(db: Database, load: () => void): void {
+  for (const { name } of BULK_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+  try {
+    load();
+  } finally {
+    for (const { sql } of BULK_INDEXES) db.exec(sql.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'));
+    db.exec('ANALYZE');
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The sandbox's error value and envelope. Type, status and default param come from the
+ * shared code table (src/api/error-codes.ts), so the sandbox cannot drift from it.
+ */
+import { ERROR_CODES, type ErrorCode } from '../api/error-codes.js';
+import { defaultParamOf } from '../api/list-params.js';
+import type { ErrorBody } from '../api/schemas.js';
+
+/** A failure answered with the interface's error envelope. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly param: string | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    param?: string | null,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code].status;
+    // `null` means "no param even though the table names one"; undefined means the default.
+    this.param = param === null ? undefined : (param ?? defaultParamOf(code));
+  }
+
+  /** The JSON body `{ error: { type, code, message, param? } }`. */
+  toBody(): ErrorBody {
+    const error: ErrorBody['error'] = { type: ERROR_CODES[this.code].type, code: this.code, message: this.message };
+    if (this.param !== undefined) error.param = this.param;
+    return { error };
+  }
+}

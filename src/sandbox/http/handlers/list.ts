@@ -1,0 +1,18 @@
+/** GET /return_orders: D7 checks, D8 cursor, keyset page of limit + 1 to know has_more. */
+import { checkListQuery, nextCursor, readListQuery } from '../../validate/list-query.js';
+import type { Handler } from '../context.js';
+
+export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
+  const cursorCtx = { shopId: shop.id, secret: services.cursorSecret, now };
+  const { plan, filterHash } = checkListQuery(readListQuery(search), shop.pk, cursorCtx);
+  const ids = services.lister.listIds(plan);
+  const hasMore = ids.length > plan.limit;
+  const pageIds = hasMore ? ids.slice(0, plan.limit) : ids;
+  return {
+    data: services.orders.hydrate(pageIds),
+    has_more: hasMore,
+    next_cursor: hasMore
+      ? nextCursor(pageIds[pageIds.length - 1]!, filterHash, { ...cursorCtx, ttlSeconds: services.cursorTtlSeconds })
+      : null,
+  };
+};

@@ -1,0 +1,23 @@
+/** POST /return_orders/{id}/receive (D2, D5): reviewed -> received, in one transaction. Any body is ignored. */
+import { ApiError } from '../../errors.js';
+import type { Handler } from '../context.js';
+import { orderNotFound } from './not-found.js';
+
+export const receiveReturnOrder: Handler = ({ route, shop, services }) => {
+  const { db, orders } = services;
+  const orderId = route.orderId;
+  const id = db
+    .transaction(() => {
+      const row = orderId === null ? undefined : orders.findVisible(shop.pk, orderId);
+      if (!row) throw orderNotFound();
+      if (row.status !== 'reviewed' || !orders.transition(row.id, 'reviewed', 'received')) {
+        throw new ApiError(
+          'invalid_state_transition',
+          `Return order ${row.id} is ${row.status}; only a reviewed return order can be received.`,
+        );
+      }
+      return row.id;
+    })
+    .immediate();
+  return orders.hydrate([id])[0]!;
+};

@@ -1,0 +1,40 @@
+/** Writing JSON responses and error envelopes. */
+import type { ServerResponse } from 'node:http';
+import { ApiError } from '../errors.js';
+
+/** Sends a JSON body unless a response was already started. */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  sendRawJson(res, status, JSON.stringify(body), headers);
+}
+
+/** Sends an already-serialized JSON text. */
+export function sendRawJson(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Sends an ApiError as the interface's error envelope. */
+export function sendError(res: ServerResponse, error: ApiError): void {
+  sendJson(res, error.status, error.toBody(), error.headers);
+}
+
+/** The 500 for anything unexpected: no stack trace, no internals. */
+export function internalError(): ApiError {
+  return new ApiError('internal_error', 'The sandbox failed to handle this request. Try again; the request id identifies it in the sandbox log.');
+}

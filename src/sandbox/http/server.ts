@@ -1,0 +1,140 @@
+/**
+ * The request pipeline, in this order (stripe-mock style, one straight line):
+ * request id -> fault injection (decided before any change) -> OpenAPI document ->
+ * authentication -> rate limit -> route -> body (1 MiB) -> handler -> JSON response.
+ * Every response carries X-Request-Id; anything unexpected is a 500 internal_error
+ * without internals, and the server keeps serving.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { KeyLookup } from '../db/keys.js';
+import { ApiError } from '../errors.js';
+import { openApiJson } from '../openapi.js';
+import type { TokenBucketLimiter } from '../rate-limit.js';
+import { LastUsedTracker, authenticate } from './auth.js';
+import { readBody } from './body.js';
+import type { Handler, Services } from './context.js';
+import { getReturnOrder } from './handlers/get-one.js';
+import { listReturnOrders } from './handlers/list.js';
+import { receiveReturnOrder } from './handlers/receive.js';
+import { reviewReturnOrder } from './handlers/review.js';
+import { internalError, sendError, sendJson, sendRawJson } from './respond.js';
+import { matchRoute, OPENAPI_PATHS, splitTarget, type RouteName } from './router.js';
+
+export interface Faults {
+  readonly latencyMs: number;
+  readonly failRate: number;
+  readonly failStatus: 500 | 429;
+  /** Uniform [0, 1); injectable for tests. */
+  readonly random: () => number;
+}
+
+export interface PipelineDeps {
+  readonly services: Services;
+  readonly keys: KeyLookup;
+  readonly limiter: TokenBucketLimiter;
+  readonly faults: Faults;
+  readonly now: () => number;
+  /** One line per finished request and internal failures; undefined when quiet. */
+  readonly log?: (line: string) => void;
+}
+
+const HANDLERS: Record<RouteName, Handler> = {
+  list: listReturnOrders,
+  get: getReturnOrder,
+  review: reviewReturnOrder,
+  receive: receiveReturnOrder,
+};
+
+const EMPTY = Buffer.alloc(0);
+
+/** A fresh request id, `req_` and 24 hex characters. */
+export function newRequestId(): string {
+  return 'req_' + randomBytes(12).toString('hex');
+}
+
+function injectedFailure(faults: Faults): ApiError | null {
+  if (faults.failRate <= 0 || faults.random() >= faults.failRate) return null;
+  if (faults.failStatus === 429) {
+    return new ApiError('rate_limit_exceeded', 'Too many requests (injected by the sandbox fault injection).', null, {
+      'Retry-After': '1',
+    });
+  }
+  return new ApiError('internal_error', 'Injected failure (sandbox fault injection); nothing was changed.');
+}
+
+/** Builds the node:http request listener. */
+export function createPipeline(deps: PipelineDeps): RequestListener {
+  const lastUsed = new LastUsedTracker(deps.keys);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (deps.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, deps.faults.latencyMs));
+    const injected = injectedFailure(deps.faults);
+    if (injected) throw injected;
+
+    const method = req.method ?? 'GET';
+    const { path, search } = splitTarget(req.url);
+    if (method === 'GET' && OPENAPI_PATHS.has(path)) {
+      sendRawJson(res, 200, openApiJson(), { 'Cache-Control': 'public, max-age=60' });
+      return;
+    }
+
+    const key = authenticate(req.headers.authorization, deps.keys);
+    const now = deps.now();
+    const taken = deps.limiter.take(key.pk, now);
+    if (!taken.ok) {
+      throw new ApiError(
+        'rate_limit_exceeded',
+        `Too many requests for this API key; retry after ${taken.retryAfterSeconds} s.`,
+        null,
+        { 'Retry-After': String(taken.retryAfterSeconds) },
+      );
+    }
+    lastUsed.touch(key, now);
+
+    const route = matchRoute(method, path);
+    if (!route) {
+      throw new ApiError('route_not_found', `No such route for ${method}. The routes are listed in /openapi.json.`);
+    }
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    const body = hasBody ? await readBody(req) : EMPTY;
+    const result = await HANDLERS[route.name]({
+      req,
+      route,
+      search,
+      body,
+      now,
+      shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
+      services: deps.services,
+    });
+    sendJson(res, 200, result);
+  }
+
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    const requestId = newRequestId();
+    res.setHeader('X-Request-Id', requestId);
+    if (deps.log) {
+      const log = deps.log;
+      res.once('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log(`${req.method ?? '?'} ${printable(splitTarget(req.url).path)} ${res.statusCode} ${ms.toFixed(1)}ms ${requestId}`);
+      });
+    }
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof ApiError) {
+        sendError(res, error);
+        return;
+      }
+      if (res.destroyed || req.destroyed) return; // the client went away; nothing to answer
+      deps.log?.(`internal error in ${requestId}: ${error instanceof Error ? error.name + ': ' + error.message : 'unknown'}`);
+      sendError(res, internalError());
+    });
+  };
+}
+
+/** A path safe to print in a message or log line: no control characters, bounded length. */
+function printable(path: string): string {
+  const clean = path.replace(/[^\x20-\x7e]/g, '?').replace(/sk_[0-9a-fA-F]*/g, 'sk_…');
+  return clean.length > 200 ? clean.slice(0, 200) + '…' : clean;
+}

@@ -1,0 +1,218 @@
+/**
+ * The sandbox: a stateful, spec-exact implementation of the Return Orders interface on
+ * SQLite. `startSandbox` opens (or creates) the database, loads a fixture or demo data,
+ * and serves the interface over node:http.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { API_BASE_PATH } from '../api/schemas.js';
+import {
+  DEFAULT_CURSOR_TTL_SECONDS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_RATE_LIMIT,
+  defaultDbPath,
+} from './config.js';
+import { KeyLookup, listKeys } from './db/keys.js';
+import { OrderLister } from './db/list-orders.js';
+import { cursorSecret, getMeta, isEmpty } from './db/meta.js';
+import { isMemoryPath, openDatabase, type Db } from './db/open.js';
+import { OrderStore } from './db/orders.js';
+import { generateDemoData } from './demo/generate.js';
+import { demoKeysFor, type DemoKey } from './demo/keys.js';
+import { loadFixture, readFixtureFile } from './fixture/load.js';
+import type { FixtureData } from './fixture/schema.js';
+import { FixtureError, validateFixture } from './fixture/validate.js';
+import { createPipeline } from './http/server.js';
+import { hashApiKey } from './keys.js';
+import { TokenBucketLimiter } from './rate-limit.js';
+
+export interface SandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 4010; 0 = any free port. */
+  port?: number;
+  /**
+   * SQLite file (WAL). Default: ':memory:' when a fixture is given, else
+   * <dataDir>/sandbox.db (see sandboxDataDir).
+   */
+  dbPath?: string;
+  /** D12 fixture file: load exactly that data into a fresh database. */
+  dataPath?: string;
+  /** The same, as an already-parsed document. */
+  fixture?: unknown;
+  /** Demo orders to generate into an empty database without a fixture (default 2400). */
+  demoOrders?: number;
+  /** Demo data seed. */
+  seed?: string | number;
+  /** Requests per second per key (burst twice that); 0 = off. Default 20. */
+  rateLimit?: number;
+  /** Cursor lifetime, default 900. */
+  cursorTtlSeconds?: number;
+  /** Added delay per request, ms. */
+  latencyMs?: number;
+  /** Share (0..1) of requests answered with an injected failure, decided before any change. */
+  failRate?: number;
+  /** 500 (api_error internal_error, default) or 429 (rate_limit_exceeded with Retry-After). */
+  failStatus?: 500 | 429;
+  /** No logging to stdout/stderr. */
+  quiet?: boolean;
+  /** Clock in ms (cursor expiry, rate limiting, last_used_at); for tests. */
+  now?: () => number;
+  /** Environment for default paths (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Where request log lines go when not quiet (default stderr). */
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  /** http://HOST:PORT/public-api/v1 with the real port. */
+  readonly url: string;
+  readonly port: number;
+  readonly dbPath: string;
+  /**
+   * The demo API keys, when the database holds generated demo data (generated now or
+   * on an earlier start; revoked demo keys are left out). Empty for fixtures.
+   */
+  readonly demoKeys: readonly DemoKey[];
+  /** Stops accepting, lets in-flight requests finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox; rejects with a clear message (bad fixture, port in use, ...). */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const now = options.now ?? Date.now;
+  const hasFixture = options.dataPath !== undefined || options.fixture !== undefined;
+  const dbPath = options.dbPath ?? (hasFixture ? ':memory:' : defaultDbPath(options.env ?? process.env));
+  // Validate the fixture before touching any database file.
+  const fixture: FixtureData | undefined =
+    options.fixture !== undefined
+      ? validateFixture(options.fixture)
+      : options.dataPath !== undefined
+        ? readFixtureFile(options.dataPath)
+        : undefined;
+
+  const db = openDatabase(dbPath);
+  try {
+    if (fixture) {
+      if (!isEmpty(db)) {
+        throw new FixtureError(
+          `the database ${dbPath} already holds data; --data loads only into a fresh database. Remove the file or choose another --db.`,
+        );
+      }
+      loadFixture(db, fixture, isoSeconds(now()));
+    } else if (isEmpty(db)) {
+      generateDemoData(db, { orders: options.demoOrders, seed: options.seed, endAt: now() });
+    }
+    const demoKeys = activeDemoKeys(db);
+    const server = await listen(db, options, now);
+    const port = (server.address() as AddressInfo).port;
+    const host = options.host ?? DEFAULT_HOST;
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${API_BASE_PATH}`,
+      port,
+      dbPath,
+      demoKeys,
+      close: closer(server, db),
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19) + 'Z';
+}
+
+/** Demo keys of the database's demo seed that are still stored and not revoked. */
+function activeDemoKeys(db: Db): DemoKey[] {
+  const seed = getMeta(db, 'demo_seed');
+  if (seed === undefined) return [];
+  const active = new Set(listKeys(db).filter((k) => k.revoked_at === null).map((k) => k.key_hash));
+  return demoKeysFor(seed).filter((k) => active.has(hashApiKey(k.key)));
+}
+
+function listen(db: Db, options: SandboxOptions, now: () => number): Promise<Server> {
+  const log = options.quiet ? undefined : (options.log ?? ((line: string) => process.stderr.write(line + '\n')));
+  const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const pipeline = createPipeline({
+    services: {
+      db,
+      orders: new OrderStore(db),
+      lister: new OrderLister(db),
+      cursorSecret: cursorSecret(db),
+      cursorTtlSeconds: options.cursorTtlSeconds ?? DEFAULT_CURSOR_TTL_SECONDS,
+    },
+    keys: new KeyLookup(db),
+    limiter: new TokenBucketLimiter(rate),
+    faults: {
+      latencyMs: options.latencyMs ?? 0,
+      failRate: options.failRate ?? 0,
+      failStatus: options.failStatus ?? 500,
+      random: Math.random,
+    },
+    now,
+    log,
+  });
+  const server = createServer({ keepAliveTimeout: 5_000 }, pipeline);
+  server.on('clientError', (error, socket) => answerClientError(error, socket));
+  const host = options.host ?? DEFAULT_HOST;
+  const port = options.port ?? DEFAULT_PORT;
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const why =
+        error.code === 'EADDRINUSE'
+          ? `port ${port} on ${host} is already in use; choose another with --port (0 = any free port)`
+          : error.code === 'EACCES'
+            ? `no permission to listen on ${host}:${port}; choose a port above 1023`
+            : `cannot listen on ${host}:${port}: ${error.code ?? error.message}`;
+      reject(new Error(why));
+    });
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/** Malformed HTTP never reaches the pipeline; answer it with the envelope and a request id. */
+function answerClientError(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (!socket.writable) return;
+  const isTooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = isTooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({
+    error: {
+      type: 'validation_error',
+      code: 'malformed_request',
+      message: isTooLarge ? 'The request headers are too large.' : 'The HTTP request could not be parsed.',
+    },
+  });
+  const id = 'req_' + Math.random().toString(16).slice(2).padEnd(24, '0').slice(0, 24);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function closer(server: Server, db: Db): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= new Promise<void>((resolve) => {
+      // In-flight requests finish; idle keep-alive connections are closed now, and any
+      // connection still busy after 10 s is cut so shutdown cannot hang.
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        if (db.open) db.close();
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+}
+
+export { DEFAULT_DEMO_SEED, demoKeysFor, type DemoKey } from './demo/keys.js';
+export { DEFAULT_DEMO_ORDERS, generateDemoData, type DemoOptions } from './demo/generate.js';
+export { openDatabase, type Db } from './db/open.js';
+export { FixtureError } from './fixture/validate.js';
+export { sandboxDataDir, defaultDbPath } from './config.js';
+export { isMemoryPath };
