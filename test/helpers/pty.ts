@@ -66,6 +66,18 @@ export interface PtySession {
   kill(signal?: string): void;
 }
 
+/**
+ * The child's environment: ours plus `extra`, without CI markers (Ink renders only the
+ * last frame when it thinks it runs in CI) and without undefined values.
+ */
+function ptyEnv(extra: NodeJS.ProcessEnv = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, TERM: 'xterm-256color', ...extra })) {
+    if (v !== undefined && k !== 'CI' && k !== 'CONTINUOUS_INTEGRATION') env[k] = v;
+  }
+  return env;
+}
+
 /** Starts `file args` (default: node) in a pseudo-terminal of `cols` x `rows` (default 100x30). */
 export function spawnPty(options: PtyOptions): PtySession {
   const cols = options.cols ?? 100;
@@ -76,7 +88,7 @@ export function spawnPty(options: PtyOptions): PtySession {
     cols,
     rows,
     cwd: options.cwd ?? process.cwd(),
-    env: { ...process.env, TERM: 'xterm-256color', ...options.env } as Record<string, string>,
+    env: ptyEnv(options.env),
   });
   let raw = '';
   let pending = Promise.resolve();
