@@ -54,6 +54,16 @@ describe('submitted_at_min / submitted_at_max format (D7)', () => {
   });
 });
 
+describe('years below 100 (RFC 3339 full-year is any four digits)', () => {
+  it('0050-06-01 is in year 50, not 1950: it is before 1949-01-01, so the range is valid', async () => {
+    expect(expectPage(await get({ submitted_at_min: '0050-06-01T00:00:00Z', submitted_at_max: '1949-01-01T00:00:00Z' })).data).toEqual([]);
+  });
+
+  it('0000-02-29 exists (year 0 is a leap year in the proleptic Gregorian calendar)', async () => {
+    expectPage(await get({ submitted_at_min: '0000-02-29T00:00:00Z' }));
+  });
+});
+
 describe('date range (section 4 rule 1, D7)', () => {
   it('min > max → invalid_date_range param submitted_at_min, even by one nanosecond', async () => {
     expectError(await get({ submitted_at_min: '2026-11-02T00:00:00Z', submitted_at_max: '2026-11-01T00:00:00Z' }), 'invalid_date_range', 'submitted_at_min');
