@@ -8,7 +8,7 @@ import type { ItemStatus } from '../../../api/schemas.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import type { ItemProblem } from './review-errors.js';
-import { decisionLabel, type Decision, type OrderItem } from './review-model.js';
+import type { Decision, OrderItem } from './review-model.js';
 
 export interface ItemRowProps {
   readonly entry: OrderItem;
@@ -30,12 +30,12 @@ export function ItemRow(props: ItemRowProps) {
   const theme = useTheme();
   const { item, type } = entry;
   const exchange = item.exchange_for ? ` → for ${safe(item.exchange_for.title)}${item.exchange_for.sku ? ` [${safe(item.exchange_for.sku)}]` : ''}` : '';
-  const status = item.status === 'rejected' && item.reject_reason ? `rejected: ${safe(item.reject_reason)}` : item.status;
   const decisionText = decision
-    ? `→ ${sanitizeForTerminal(decisionLabel(decision))}`
+    ? `→ ${decision.action === 'keep_item' ? 'keep' : decision.action}`
     : isReviewable && item.status === 'pending'
       ? '→ undecided'
       : '';
+  const storedReason = item.status === 'rejected' && item.reject_reason ? ` · rejected because: ${safe(item.reject_reason)}` : '';
   const field = problem?.field ? ` (${problem.field})` : '';
   return (
     <Box flexDirection="column">
@@ -47,18 +47,23 @@ export function ItemRow(props: ItemRowProps) {
         <Box flexGrow={1} flexShrink={1}>
           <Text bold={isSelected} wrap="truncate-end">{`${safe(item.title)}${exchange}`}</Text>
         </Box>
-        <Box width={24} flexShrink={0} marginLeft={1}>
-          <Text color={theme.color(STATUS_TONES[item.status])} wrap="truncate-end">{status}</Text>
+        <Box width={9} flexShrink={0} marginLeft={1}>
+          <Text color={theme.color(STATUS_TONES[item.status])}>{item.status}</Text>
         </Box>
-        <Box width={26} flexShrink={0} marginLeft={1}>
+        <Box width={12} flexShrink={0} marginLeft={1}>
           <Text bold={decision !== undefined} dimColor={decision === undefined} wrap="truncate-end">{decisionText}</Text>
         </Box>
       </Box>
       <Box paddingLeft={11}>
         <Text dimColor wrap="truncate-end">
-          {`SKU ${safe(item.sku)} · qty ${item.quantity} · ${safe(item.price)} ${safe(currency)} · reason: ${safe(item.reason)}`}
+          {`SKU ${safe(item.sku)} · qty ${item.quantity} · ${safe(item.price)} ${safe(currency)} · reason: ${safe(item.reason)}${storedReason}`}
         </Text>
       </Box>
+      {decision?.action === 'reject' && (
+        <Box paddingLeft={11}>
+          <Text bold wrap="wrap">{`reject reason: ${sanitizeForTerminal(decision.rejectReason ?? '')}`}</Text>
+        </Box>
+      )}
       {problem && (
         <Box paddingLeft={11}>
           <Text color={theme.color('danger')} wrap="wrap">{`✗ ${sanitizeForTerminal(problem.code)}${field}: ${sanitizeForTerminal(problem.message)}`}</Text>

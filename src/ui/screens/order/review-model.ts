@@ -104,11 +104,6 @@ export function summarizeActions(actions: readonly ReviewAction[]): string {
   return parts.join(', ');
 }
 
-/** The word shown for a decision. */
-export function decisionLabel(decision: Decision): string {
-  return decision.action === 'reject' ? `reject: ${decision.rejectReason ?? ''}` : ACTION_WORDS[decision.action];
-}
-
 /** Decisions as a draft stores them (item order of the screen). */
 export function toDraftDecisions(items: readonly ItemRef[], decisions: Decisions): DraftDecision[] {
   const out: DraftDecision[] = [];
