@@ -2,19 +2,47 @@
  * The entry point: `returns-console [command] [options]`. Commands load lazily so that
  * starting the console (or one command) never loads the others (start-up speed).
  */
-const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
+import { scrubSecrets } from '../api/client/redact.js';
+import type { Factory } from './factory.js';
+
+type CommandModule = { run(argv: string[], factory: Factory): Promise<number> };
+
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  list: () => import('./commands/list/index.js'),
+  show: () => import('./commands/show/index.js'),
+  review: () => import('./commands/review/index.js'),
+  receive: () => import('./commands/receive/index.js'),
+  config: () => import('./commands/config/index.js'),
   sandbox: () => import('./commands/sandbox/index.js'),
 };
 
+const USAGE = `Usage: returns-console <command> [flags]
+
+Commands:
+  list      List return orders (filters, every page, table/TSV/JSON/NDJSON/CSV)
+  show      Show one return order with its items
+  review    Review every pending item of an order (approve all, or decisions from a file)
+  receive   Mark reviewed orders received (one or many)
+  config    Show the resolved configuration and where each value came from
+  sandbox   Run the local sandbox service, manage its keys
+
+Run \`returns-console <command> --help\` for a command's flags.
+`;
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const load = name === undefined ? undefined : COMMANDS[name];
   if (!load) {
-    process.stderr.write(`error: unknown command ${JSON.stringify(name ?? '')}. Commands: ${Object.keys(COMMANDS).join(', ')}\n`);
+    // Scrubbed: a key pasted in the wrong place must not be echoed.
+    process.stderr.write(scrubSecrets(`error: unknown command ${JSON.stringify(name ?? '')}. Commands: ${Object.keys(COMMANDS).join(', ')}\n`));
     return 2;
   }
-  const command = await load();
-  return command.run(rest);
+  const [command, { createProcessFactory }] = await Promise.all([load(), import('./factory.js')]);
+  return command.run(rest, createProcessFactory());
 }
 
 main(process.argv.slice(2)).then(
@@ -23,7 +51,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // Never print internals that might hold a key: only the message.
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(scrubSecrets(`error: ${error instanceof Error ? error.message : String(error)}\n`));
     process.exitCode = 1;
   },
 );

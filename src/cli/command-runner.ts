@@ -1,0 +1,101 @@
+/**
+ * The frame every command runs in: parse flags from the command's table, answer --help,
+ * run the command, and turn any failure into the error output and exit code. API keys
+ * met on the way are registered so no error text can carry them.
+ */
+import type { ReturnsClient } from '../api/client-types.js';
+import { createStyle, isColorEnabled, type Style } from '../format/style.js';
+import type { CliError } from './cli-error.js';
+import { loadConnectionConfig, toClientOptions, type ConnectionConfig } from './config/index.js';
+import { exitCodeFor, formatErrorJson, formatErrorText, toErrorShape } from './errors-output.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+import type { Factory } from './factory.js';
+import { parseCommandArgs, renderHelp, type CommandSpec, type ParsedArgs } from './flags.js';
+
+export interface CommandContext {
+  readonly factory: Factory;
+  readonly spec: CommandSpec;
+  readonly args: ParsedArgs;
+  /** Styles for stdout and stderr (each on only when that stream is a terminal). */
+  readonly style: Style;
+  readonly errStyle: Style;
+  /** --json or --ndjson: errors are printed as JSON. */
+  readonly isJsonMode: boolean;
+  /** Resolves the configuration and creates the client (closed by the runner at the end). */
+  connect(): Promise<{ readonly client: ReturnsClient; readonly connection: ConnectionConfig }>;
+  /** Prints a failure (the same way as a thrown one) without ending the command. */
+  printError(error: unknown): void;
+}
+
+export type CommandBody = (ctx: CommandContext) => Promise<ExitCode>;
+
+const KEY_HINT =
+  'Put the key in RETURNS_API_KEY, or give your profile key_env, key_file or key_command in the config file. Run `returns-console config --help`.';
+
+/** A flag's string value (undefined when absent). */
+export function stringFlag(args: ParsedArgs, name: string): string | undefined {
+  const v = args.values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A boolean flag's value. */
+export function booleanFlag(args: ParsedArgs, name: string): boolean {
+  return args.values[name] === true;
+}
+
+/** Runs one command; never throws. */
+export async function runCommand(spec: CommandSpec, argv: readonly string[], factory: Factory, body: CommandBody): Promise<ExitCode> {
+  const { io, env } = factory;
+  const isJsonMode = argv.some((a) => a === '--json' || a === '--ndjson');
+  const isNoColorFlag = argv.includes('--no-color');
+  const style = createStyle(isColorEnabled({ env, isTTY: io.isStdoutTTY, isNoColorFlag }));
+  const errStyle = createStyle(isColorEnabled({ env, isTTY: io.isStderrTTY, isNoColorFlag }));
+  const secrets: string[] = [];
+  const clients: ReturnsClient[] = [];
+
+  const printError = (error: unknown) => {
+    const shape = toErrorShape(error);
+    io.stderr.write(isJsonMode ? formatErrorJson(shape, secrets) : formatErrorText(shape, errStyle, secrets));
+  };
+
+  let args: ParsedArgs;
+  try {
+    args = parseCommandArgs(spec, argv, KEY_HINT);
+  } catch (error) {
+    printError(error);
+    return exitCodeFor(error as CliError);
+  }
+  if (args.values.help === true) {
+    io.stdout.write(renderHelp(spec));
+    return EXIT.ok;
+  }
+
+  const ctx: CommandContext = {
+    factory,
+    spec,
+    args,
+    style,
+    errStyle,
+    isJsonMode,
+    printError,
+    connect: async () => {
+      const connection = await loadConnectionConfig(factory, {
+        profile: stringFlag(args, 'profile'),
+        baseUrl: stringFlag(args, 'base-url'),
+      });
+      secrets.push(connection.apiKey);
+      const client = await factory.createClient(toClientOptions(connection.config, connection.apiKey));
+      clients.push(client);
+      return { client, connection };
+    },
+  };
+
+  try {
+    return await body(ctx);
+  } catch (error) {
+    printError(error);
+    return exitCodeFor(error);
+  } finally {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Output of `returns-console config`: every resolved value with its source, the key only
+ * as `sk_…` and its last 4 characters.
+ */
+import type { ErrorShape } from '../../errors-output.js';
+import type { KeySource, ResolvedConfig, Sourced } from '../../config/index.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import type { Style } from '../../../format/style.js';
+import { displayWidth } from '../../../format/width.js';
+
+/** The key as `config` shows it: redacted, or why it could not be read. */
+export type KeyView = { readonly redacted: string } | { readonly error: ErrorShape };
+
+function keySourceLabel(source: KeySource): string {
+  switch (source.kind) {
+    case 'env':
+      return source.variable === 'RETURNS_API_KEY' ? source.source : `${source.source} (${source.variable})`;
+    case 'file':
+      return `${source.source} (${source.path})`;
+    case 'command':
+      return `${source.source} (${source.command})`;
+    case 'none':
+      return 'none';
+  }
+}
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+/** Rows of name, value, source. */
+function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] {
+  const row = <T>(name: string, s: Sourced<T>, show: (v: T) => string = String): [string, string, string] => [name, show(s.value), s.source];
+  const t = config.timeouts;
+  return [
+    ['config file', config.configFile.path, config.configFile.isFound ? 'found' : 'not found, defaults used'],
+    row('profile', config.profile),
+    config.baseUrl ? row('base URL', config.baseUrl) : ['base URL', '(not set)', 'none'],
+    ['API key', 'redacted' in key ? key.redacted : `(unavailable: ${key.error.code})`, keySourceLabel(config.keySource)],
+    row('review route', config.routes.review),
+    row('receive route', config.routes.receive),
+    row('connect timeout', t.connectMs, seconds),
+    row('headers timeout', t.headersMs, seconds),
+    row('body timeout', t.bodyMs, seconds),
+    row('max retries', config.maxRetries),
+    row('reject reasons', config.rejectReasons, (v) => v.join('; ')),
+    row('refresh interval', config.refreshIntervalSeconds, (v) => (v === 0 ? 'off' : `${v} s`)),
+  ];
+}
+
+/** Lines for people: name (aligned), value, and its source in parentheses, dimmed. */
+export function renderConfigText(config: ResolvedConfig, key: KeyView, style: Style): string {
+  const all = rows(config, key).map((r) => r.map((c) => sanitizeForTerminal(c)) as [string, string, string]);
+  const nameW = Math.max(...all.map(([n]) => displayWidth(n)));
+  return all.map(([n, v, s]) => `${n.padEnd(nameW)}  ${v}  ${style.dim(`(${s})`)}`).join('\n').concat('\n');
+}
+
+/** The same facts as JSON (for scripts); keys in snake_case like the interface. */
+export function renderConfigJson(config: ResolvedConfig, key: KeyView): string {
+  const t = config.timeouts;
+  const keySource = config.keySource;
+  const json = {
+    config_file: { path: config.configFile.path, found: config.configFile.isFound },
+    profile: config.profile,
+    base_url: config.baseUrl ?? { value: null, source: 'none' },
+    api_key: {
+      value: 'redacted' in key ? key.redacted : null,
+      source: keySource.source,
+      ...(keySource.kind === 'env' && { variable: keySource.variable }),
+      ...(keySource.kind === 'file' && { path: keySource.path }),
+      ...(keySource.kind === 'command' && { command: keySource.command }),
+      ...('error' in key && { error: { code: key.error.code, message: key.error.message } }),
+    },
+    routes: config.routes,
+    timeouts_ms: { connect: t.connectMs, headers: t.headersMs, body: t.bodyMs },
+    max_retries: config.maxRetries,
+    reject_reasons: config.rejectReasons,
+    refresh_interval_seconds: config.refreshIntervalSeconds,
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}

@@ -1,0 +1,63 @@
+/** `returns-console config [--json]`: the resolved configuration, each value with its source. */
+import { redactKey, scrubSecrets } from '../../../api/client/redact.js';
+import { configError } from '../../cli-error.js';
+import { booleanFlag, runCommand, stringFlag } from '../../command-runner.js';
+import { loadResolvedConfig, readApiKey } from '../../config/index.js';
+import { exitCodeFor, toErrorShape } from '../../errors-output.js';
+import { EXIT, type ExitCode } from '../../exit-codes.js';
+import { createProcessFactory, type Factory } from '../../factory.js';
+import { ERRORS_NOTE, EXIT_CODES_NOTE, type CommandSpec } from '../../flags.js';
+import { renderConfigJson, renderConfigText, type KeyView } from './config-render.js';
+
+export const CONFIG_SPEC: CommandSpec = {
+  name: 'config',
+  summary: 'Show the resolved configuration: every value, where it came from, and the API key redacted (sk_… and its last 4).',
+  flags: [{ name: 'json', type: 'boolean', description: 'Print as JSON' }],
+  notes: [
+    [
+      'Sources, highest first: flags (--profile, --base-url), environment (RETURNS_PROFILE,',
+      'RETURNS_BASE_URL, RETURNS_API_KEY), the config file, defaults. The config file is',
+      '$RETURNS_CONFIG, else $XDG_CONFIG_HOME/returns-console/config.json (default ~/.config/…).',
+      'A profile gets its key from exactly one of key_env (a variable name), key_file (a file',
+      'only you can read: chmod 600) or key_command (run with /bin/sh -c, e.g. "pass show shop/north").',
+      'The key is never accepted as a flag. The command exits 2 or 4 when the base URL or the key is',
+      'missing or unusable, so it doubles as a check.',
+    ].join('\n'),
+    EXIT_CODES_NOTE,
+    ERRORS_NOTE,
+  ],
+  examples: ['returns-console config', 'returns-console config --profile north --json'],
+};
+
+/** Runs `config`. */
+export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
+  return runCommand(CONFIG_SPEC, argv, factory, async (ctx) => {
+    const config = await loadResolvedConfig(factory, {
+      profile: stringFlag(ctx.args, 'profile'),
+      baseUrl: stringFlag(ctx.args, 'base-url'),
+    });
+    let key: KeyView;
+    let apiKey: string | undefined;
+    const problems: unknown[] = [];
+    if (config.baseUrl === null) {
+      problems.push(configError(`no base URL for profile "${config.profile.value}"`, 'base_url',
+        `Give --base-url, set RETURNS_BASE_URL, or set base_url in profile "${config.profile.value}" of ${config.configFile.path}.`));
+    }
+    try {
+      apiKey = await readApiKey(factory, config.keySource);
+      key = { redacted: redactKey(apiKey) };
+    } catch (error) {
+      key = { error: toErrorShape(error) };
+      problems.push(error);
+    }
+    const out = booleanFlag(ctx.args, 'json') ? renderConfigJson(config, key) : renderConfigText(config, key, ctx.style);
+    // A key_command such as `echo sk_…` would show the key: scrub whatever is printed.
+    factory.io.stdout.write(scrubSecrets(out, apiKey ? [apiKey] : []));
+    let code: ExitCode = EXIT.ok;
+    for (const problem of problems) {
+      ctx.printError(problem);
+      code = exitCodeFor(problem);
+    }
+    return code;
+  });
+}

@@ -1,0 +1,151 @@
+/** `returns-console list`: return orders with the interface's filters, one page or all. */
+import type { ReturnsClient } from '../../../api/client-types.js';
+import type { ReturnOrder } from '../../../api/schemas.js';
+import { runCommand, type CommandContext } from '../../command-runner.js';
+import { EXIT, type ExitCode } from '../../exit-codes.js';
+import { createProcessFactory, type Factory } from '../../factory.js';
+import { ERRORS_NOTE, EXIT_CODES_NOTE, type CommandSpec } from '../../flags.js';
+import { parseListRequest, type ListRequest } from './list-args.js';
+import { LIST_FIELDS, type FieldContext } from './list-fields.js';
+import {
+  CLEAR_LINE,
+  JsonArrayWriter,
+  jsonObject,
+  progressLine,
+  renderCsvHeader,
+  renderCsvLine,
+  renderListTable,
+  renderTsvLine,
+} from './list-render.js';
+
+export const LIST_SPEC: CommandSpec = {
+  name: 'list',
+  summary: 'List return orders, newest first.',
+  flags: [
+    { name: 'status', type: 'string', valueName: 'LIST', description: 'Statuses, comma-separated, e.g. pending,reviewed' },
+    { name: 'from', type: 'string', valueName: 'ISO', description: 'Submitted at or after, e.g. 2026-11-01T00:00:00Z' },
+    { name: 'to', type: 'string', valueName: 'ISO', description: 'Submitted at or before (inclusive)' },
+    { name: 'ids', type: 'string', valueName: 'LIST', description: 'Return order ids, comma-separated, e.g. 1001,1002' },
+    { name: 'order-names', type: 'string', valueName: 'LIST', description: 'Order names, comma-separated, exact match, e.g. "#N1001,#N1002"' },
+    { name: 'limit', type: 'string', valueName: 'N', description: 'Page size, 1 to 100 (default 50; 100 with --all)' },
+    { name: 'all', type: 'boolean', description: 'Walk every page (progress on stderr when it is a terminal)' },
+    { name: 'json', type: 'boolean', description: 'JSON array of the return orders exactly as the service sent them' },
+    { name: 'ndjson', type: 'boolean', description: 'One JSON return order per line' },
+    { name: 'csv', type: 'boolean', description: 'CSV with a header line' },
+    { name: 'fields', type: 'string', valueName: 'LIST', description: 'Fields to show, comma-separated (see below)' },
+  ],
+  notes: [
+    [
+      'Output: on a terminal an aligned table fitted to its width (colour unless NO_COLOR or',
+      '--no-color). Piped: tab-separated lines without a header, no colour, nothing cut. Text from',
+      'the service is made safe for terminals in the table, TSV and CSV (control characters and',
+      'escape sequences shown as symbols); --json and --ndjson print it untouched. Without --all',
+      'only the first page is printed.',
+    ].join('\n'),
+    `Fields: ${LIST_FIELDS.filter((f) => f.isDisplayable).map((f) => f.name).join(', ')}.\nWith --json/--ndjson, --fields selects keys of the objects: ${LIST_FIELDS.filter((f) => f.isRaw).map((f) => f.name).join(', ')}.`,
+    EXIT_CODES_NOTE,
+    ERRORS_NOTE,
+  ],
+  examples: [
+    'returns-console list --status pending',
+    'returns-console list --from 2026-11-01T00:00:00Z --to 2026-11-30T23:59:59Z --all --csv > november.csv',
+    'returns-console list --all --ndjson | jq -r .order_name',
+  ],
+};
+
+/** Runs `list`. */
+export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
+  return runCommand(LIST_SPEC, argv, factory, async (ctx) => {
+    const request = parseListRequest(LIST_SPEC, ctx.args, factory.io.isStdoutTTY);
+    const { client } = await ctx.connect();
+    return request.isAll ? listAll(ctx, client, request) : listOnePage(ctx, client, request);
+  });
+}
+
+function fieldContext(ctx: CommandContext, request: ListRequest): FieldContext {
+  return { nowMs: ctx.factory.now(), isHuman: request.format === 'table', timeZone: ctx.factory.env.TZ || undefined };
+}
+
+/** The orders of one page in the requested format. */
+function printBatch(ctx: CommandContext, request: ListRequest, orders: readonly ReturnOrder[]): void {
+  const { io } = ctx.factory;
+  const fc = fieldContext(ctx, request);
+  const jsonFields = request.isFieldsGiven ? request.fields : null;
+  switch (request.format) {
+    case 'table':
+      if (orders.length === 0) io.stderr.write('No return orders match.\n');
+      else io.stdout.write(renderListTable(orders, request.fields, { ...fc, width: io.columns(), style: ctx.style }));
+      return;
+    case 'tsv':
+      for (const o of orders) io.stdout.write(renderTsvLine(o, request.fields, fc));
+      return;
+    case 'csv':
+      io.stdout.write(renderCsvHeader(request.fields));
+      for (const o of orders) io.stdout.write(renderCsvLine(o, request.fields, fc));
+      return;
+    case 'json': {
+      const writer = new JsonArrayWriter((c) => io.stdout.write(c));
+      for (const o of orders) writer.push(jsonObject(o, jsonFields));
+      writer.end();
+      return;
+    }
+    case 'ndjson':
+      for (const o of orders) io.stdout.write(`${JSON.stringify(jsonObject(o, jsonFields))}\n`);
+      return;
+  }
+}
+
+async function listOnePage(ctx: CommandContext, client: ReturnsClient, request: ListRequest): Promise<ExitCode> {
+  const page = await client.listPage({ filters: request.filters, limit: request.limit });
+  printBatch(ctx, request, page.data);
+  if (page.has_more && ctx.factory.io.isStderrTTY) {
+    ctx.factory.io.stderr.write(ctx.errStyle.dim(`More orders match: this is the first ${page.data.length}. Use --all for every page.\n`));
+  }
+  return EXIT.ok;
+}
+
+/** Every page; streamed except for the terminal table, which needs every row to size its columns. */
+async function listAll(ctx: CommandContext, client: ReturnsClient, request: ListRequest): Promise<ExitCode> {
+  const { io } = ctx.factory;
+  const fc = fieldContext(ctx, request);
+  const jsonFields = request.isFieldsGiven ? request.fields : null;
+  const json = new JsonArrayWriter((c) => io.stdout.write(c));
+  const rows: ReturnOrder[] = [];
+  const showProgress = io.isStderrTTY;
+  let count = 0;
+  let lastProgressAt = -Infinity;
+
+  if (request.format === 'csv') io.stdout.write(renderCsvHeader(request.fields));
+  try {
+    for await (const order of client.listAll({ filters: request.filters, limit: request.limit })) {
+      count++;
+      switch (request.format) {
+        case 'table':
+          rows.push(order);
+          break;
+        case 'tsv':
+          io.stdout.write(renderTsvLine(order, request.fields, fc));
+          break;
+        case 'csv':
+          io.stdout.write(renderCsvLine(order, request.fields, fc));
+          break;
+        case 'json':
+          json.push(jsonObject(order, jsonFields));
+          break;
+        case 'ndjson':
+          io.stdout.write(`${JSON.stringify(jsonObject(order, jsonFields))}\n`);
+          break;
+      }
+      const now = ctx.factory.now();
+      if (showProgress && now - lastProgressAt >= 100) {
+        io.stderr.write(progressLine(count));
+        lastProgressAt = now;
+      }
+    }
+  } finally {
+    if (showProgress) io.stderr.write(CLEAR_LINE);
+  }
+  if (request.format === 'json') json.end();
+  if (request.format === 'table') printBatch(ctx, request, rows);
+  return EXIT.ok;
+}

@@ -1,0 +1,120 @@
+/**
+ * `returns-console receive ID... [--json]`: marks reviewed orders received. Many orders go
+ * through the bulk queue (bounded concurrency, adaptive rate limit, one outcome each).
+ * Ctrl+C stops scheduling and lets requests in flight finish; a second Ctrl+C cancels them.
+ */
+import type { WriteResult } from '../../../api/client-types.js';
+import { parseIds } from '../../../api/list-params.js';
+import { runBulk, type BulkReport } from '../../../api/bulk/index.js';
+import { booleanFlag, runCommand, stringFlag, type CommandContext } from '../../command-runner.js';
+import { exitCodeFor, paramErrorToCli } from '../../errors-output.js';
+import { EXIT, type ExitCode } from '../../exit-codes.js';
+import { createProcessFactory, type Factory } from '../../factory.js';
+import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
+import { progressLine, renderResults, renderResultsJson, renderSummary, type ReceiveOutcome } from './receive-render.js';
+
+export const RECEIVE_SPEC: CommandSpec = {
+  name: 'receive',
+  summary: 'Mark reviewed return orders received: one, or many through the bulk queue.',
+  positionals: [{ name: 'ID', description: 'Return order ids (separate arguments, or comma-separated)', isRequired: true, isVariadic: true }],
+  flags: [
+    { name: 'concurrency', type: 'string', valueName: 'N', description: 'Requests in flight at once for many orders, 1 to 16 (default 4)' },
+    { name: 'json', type: 'boolean', description: 'Print a JSON array with one result per order' },
+  ],
+  notes: [
+    [
+      'Each order gets exactly one result: ok (or ok, already applied, when a retried request had',
+      'gone through), failed with the error code, or not sent. Ids given twice are received once.',
+      'Progress goes to stderr when it is a terminal. Ctrl+C stops sending new requests, lets those',
+      'in flight finish and reports what was and was not done (exit 130); a second Ctrl+C cancels',
+      'the requests in flight (reported as cancelled: they may or may not have been applied).',
+      'Exit code with many orders: 0 when all are ok, 4 when the key was refused, else 1.',
+    ].join('\n'),
+    EXIT_CODES_NOTE,
+    ERRORS_NOTE,
+  ],
+  examples: ['returns-console receive 1001', 'returns-console receive 1001 1002 1003', 'returns-console list --status reviewed --all --fields id | xargs returns-console receive'],
+};
+
+/** The ids of the arguments, checked with the interface's id rule; repeats removed, order kept. */
+export function parseReceiveIds(positionals: readonly string[]): number[] {
+  const ids: number[] = [];
+  for (const arg of positionals) {
+    const parsed = parseIds(arg);
+    if (!parsed.ok) throw paramErrorToCli(parsed.error, `ID ${JSON.stringify(arg)}`);
+    ids.push(...parsed.value);
+  }
+  return [...new Set(ids)];
+}
+
+function parseConcurrency(raw: string | undefined): number {
+  if (raw === undefined) return 4;
+  const n = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= 16)) throw usage(RECEIVE_SPEC, '--concurrency must be a whole number from 1 to 16', 'concurrency');
+  return n;
+}
+
+/** The exit code of a run: interrupted, then a refused key, then any failure. */
+function exitCodeOf(report: BulkReport<number, WriteResult>): ExitCode {
+  if (report.isStopped) return EXIT.interrupted;
+  const failures = report.outcomes.filter((o) => o.status === 'failed');
+  if (report.outcomes.length === 1 && failures.length === 1) return exitCodeFor(failures[0]!.error);
+  if (failures.some((o) => o.status === 'failed' && exitCodeFor(o.error) === EXIT.auth)) return EXIT.auth;
+  return failures.length > 0 ? EXIT.failure : EXIT.ok;
+}
+
+async function receiveAll(ctx: CommandContext, ids: readonly number[], concurrency: number): Promise<BulkReport<number, WriteResult>> {
+  const { io } = ctx.factory;
+  const { client } = await ctx.connect();
+  const stop = new AbortController();
+  const cancel = new AbortController();
+  const unsubscribe = ctx.factory.onInterrupt(() => {
+    if (!stop.signal.aborted) {
+      if (io.isStderrTTY) io.stderr.write('\r\u001b[2K');
+      io.stderr.write('Stopping: no new requests; waiting for those in flight (Ctrl+C again to cancel them).\n');
+      stop.abort();
+    } else {
+      cancel.abort();
+    }
+  });
+  const showProgress = io.isStderrTTY && ids.length > 1;
+  let lastProgressAt = -Infinity;
+  try {
+    return await runBulk(ids, (id, call) => client.receive(id, call), {
+      concurrency,
+      signal: stop.signal,
+      abortSignal: cancel.signal,
+      onProgress: (p) => {
+        const now = ctx.factory.now();
+        if (showProgress && (now - lastProgressAt >= 100 || p.done === p.total)) {
+          io.stderr.write(progressLine(p));
+          lastProgressAt = now;
+        }
+      },
+    });
+  } finally {
+    unsubscribe();
+    if (showProgress) io.stderr.write('\r\u001b[2K');
+  }
+}
+
+/** Runs `receive`. */
+export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
+  return runCommand(RECEIVE_SPEC, argv, factory, async (ctx) => {
+    const ids = parseReceiveIds(ctx.args.positionals);
+    const concurrency = parseConcurrency(stringFlag(ctx.args, 'concurrency'));
+    const report = await receiveAll(ctx, ids, concurrency);
+    const { io } = factory;
+    const outcomes: readonly ReceiveOutcome[] = report.outcomes;
+    if (booleanFlag(ctx.args, 'json')) {
+      io.stdout.write(renderResultsJson(outcomes));
+    } else if (outcomes.length === 1 && outcomes[0]!.status === 'failed') {
+      // One order: the error in the usual one-line form.
+      ctx.printError(outcomes[0]!.error);
+    } else {
+      io.stdout.write(renderResults(outcomes, { isTTY: io.isStdoutTTY, width: io.columns(), style: ctx.style }));
+      if (outcomes.length > 1 || report.isStopped) io.stderr.write(renderSummary(outcomes));
+    }
+    return exitCodeOf(report);
+  });
+}

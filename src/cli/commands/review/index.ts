@@ -1,0 +1,79 @@
+/** `returns-console review ID (--approve-all | --decisions FILE|-)`: one review request holding every decision. */
+import type { ReviewItem } from '../../../api/schemas.js';
+import { CliError } from '../../cli-error.js';
+import { booleanFlag, runCommand, stringFlag, type CommandContext } from '../../command-runner.js';
+import { EXIT } from '../../exit-codes.js';
+import { createProcessFactory, type Factory } from '../../factory.js';
+import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
+import { orderNotFound, parseOrderId } from '../show/index.js';
+import { approveAllPending, parseDecisions } from './decisions.js';
+import { renderReviewJson, renderReviewText } from './review-render.js';
+
+export const REVIEW_SPEC: CommandSpec = {
+  name: 'review',
+  summary: 'Review a pending return order: decide every pending item in one request.',
+  positionals: [{ name: 'ID', description: 'Return order id', isRequired: true }],
+  flags: [
+    { name: 'approve-all', type: 'boolean', description: 'Approve every pending item of the order' },
+    { name: 'decisions', type: 'string', valueName: 'FILE', description: 'Decisions as {"items":[...]} from FILE, or - for stdin' },
+    { name: 'json', type: 'boolean', description: 'Print the result as JSON: {"id","outcome","already_applied","request_id","order"}' },
+  ],
+  notes: [
+    [
+      'A decisions file holds the review request body of the interface, every pending item once:',
+      '  {"items":[{"id":70001,"type":"refund","action":"approve"},',
+      '            {"id":80001,"type":"exchange","action":"reject","reject_reason":"Worn"}]}',
+      'type is refund or exchange; action is approve, reject (needs reject_reason) or keep_item.',
+      'The file is checked before anything is sent; the service checks the rest (e.g. missing_items).',
+    ].join('\n'),
+    EXIT_CODES_NOTE,
+    ERRORS_NOTE,
+  ],
+  examples: ['returns-console review 1001 --approve-all', 'returns-console review 1001 --decisions decisions.json', 'jq -n \'{items:[…]}\' | returns-console review 1001 --decisions -'],
+};
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readDecisions(ctx: CommandContext, source: string): Promise<ReviewItem[]> {
+  if (source === '-') return parseDecisions(await readAll(ctx.factory.io.stdin), 'stdin');
+  let text: string;
+  try {
+    text = await ctx.factory.fs.readFile(source);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError({
+      code: 'usage_error',
+      param: '--decisions',
+      message: code === 'ENOENT' ? `decisions file ${source} does not exist` : `cannot read decisions file ${source}: ${code ?? String(error)}`,
+    });
+  }
+  return parseDecisions(text, source);
+}
+
+/** Runs `review`. */
+export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
+  return runCommand(REVIEW_SPEC, argv, factory, async (ctx) => {
+    const id = parseOrderId(REVIEW_SPEC, ctx.args.positionals[0]!);
+    const isApproveAll = booleanFlag(ctx.args, 'approve-all');
+    const decisionsSource = stringFlag(ctx.args, 'decisions');
+    if (isApproveAll === (decisionsSource !== undefined)) {
+      throw usage(REVIEW_SPEC, 'give exactly one of --approve-all or --decisions FILE');
+    }
+    // Read and check the file before connecting: a bad file costs no request.
+    const fromFile = decisionsSource === undefined ? undefined : await readDecisions(ctx, decisionsSource);
+    const { client } = await ctx.connect();
+    let items = fromFile;
+    if (items === undefined) {
+      const order = await client.getOrder(id);
+      if (!order) throw orderNotFound(id);
+      items = approveAllPending(order);
+    }
+    const result = await client.review(id, items);
+    factory.io.stdout.write(booleanFlag(ctx.args, 'json') ? renderReviewJson(id, result) : renderReviewText(id, items, result, ctx.style));
+    return EXIT.ok;
+  });
+}

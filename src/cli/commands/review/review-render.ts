@@ -1,0 +1,30 @@
+/** Output of `review`: one line for people, or a result object for --json. */
+import type { WriteResult } from '../../../api/client-types.js';
+import type { ReviewItem } from '../../../api/schemas.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { orderStatusPaint } from '../../../format/status.js';
+import type { Style } from '../../../format/style.js';
+
+function decisionCounts(items: readonly ReviewItem[]): string {
+  const n = (action: ReviewItem['action']) => items.filter((i) => i.action === action).length;
+  const parts = [
+    [n('approve'), 'approved'],
+    [n('reject'), 'rejected'],
+    [n('keep_item'), 'kept'],
+  ] as const;
+  return parts.filter(([count]) => count > 0).map(([count, word]) => `${count} ${word}`).join(', ') || 'no items';
+}
+
+/** "Reviewed return order 1001 (#N1001): 2 approved. Status: reviewed." */
+export function renderReviewText(id: number, items: readonly ReviewItem[], result: WriteResult, style: Style): string {
+  const order = result.order;
+  const name = order ? ` (${sanitizeForTerminal(order.order_name)})` : '';
+  const status = order ? ` Status: ${orderStatusPaint(order.status, style)(sanitizeForTerminal(order.status))}.` : '';
+  const already = result.isAlreadyApplied ? ' (already applied: an earlier attempt had gone through)' : '';
+  return `${style.green('✓')} Reviewed return order ${id}${name}: ${decisionCounts(items)}.${status}${already}\n`;
+}
+
+/** `{"id","outcome":"ok","already_applied","request_id","order"}`; the order as the service sent it. */
+export function renderReviewJson(id: number, result: WriteResult): string {
+  return `${JSON.stringify({ id, outcome: 'ok', already_applied: result.isAlreadyApplied, request_id: result.requestId ?? null, order: result.order }, null, 2)}\n`;
+}

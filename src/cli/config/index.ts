@@ -1,0 +1,50 @@
+/**
+ * Configuration for the commands and the console: find and validate the config file,
+ * resolve every value with its source, read the key. See README "Commands and
+ * configuration".
+ */
+import { configError } from '../cli-error.js';
+import type { Factory } from '../factory.js';
+import { loadConfigFile } from './config-file.js';
+import { readApiKey } from './key-source.js';
+import { resolveConfig, type ConfigFlags, type ResolvedConfig, type Sourced } from './resolve.js';
+
+export { locateConfigFile, loadConfigFile, type LoadedConfigFile } from './config-file.js';
+export { describeKeySource, readApiKey } from './key-source.js';
+export {
+  DEFAULT_REFRESH_INTERVAL_SECONDS,
+  DEFAULT_REJECT_REASONS,
+  resolveConfig,
+  toClientOptions,
+  type ConfigFlags,
+  type KeySource,
+  type ResolvedConfig,
+  type Sourced,
+} from './resolve.js';
+
+/** The config file plus flags and environment, resolved (the key is not read yet). */
+export async function loadResolvedConfig(factory: Factory, flags: ConfigFlags): Promise<ResolvedConfig> {
+  const file = await loadConfigFile(factory);
+  return resolveConfig({ flags, env: factory.env, file, homeDir: factory.homeDir });
+}
+
+/** A configuration ready to connect: a base URL and a well-formed key. */
+export interface ConnectionConfig {
+  readonly config: ResolvedConfig & { readonly baseUrl: Sourced<string> };
+  readonly apiKey: string;
+}
+
+/** Resolves the configuration and reads the key; throws a CliError (exit 2 or 4) saying what to set. */
+export async function loadConnectionConfig(factory: Factory, flags: ConfigFlags): Promise<ConnectionConfig> {
+  const config = await loadResolvedConfig(factory, flags);
+  const { baseUrl } = config;
+  if (baseUrl === null) {
+    throw configError(
+      `no base URL for profile "${config.profile.value}"`,
+      'base_url',
+      `Give --base-url, set RETURNS_BASE_URL, or set base_url in profile "${config.profile.value}" of ${config.configFile.path}.`,
+    );
+  }
+  const apiKey = await readApiKey(factory, config.keySource);
+  return { config: { ...config, baseUrl }, apiKey };
+}

@@ -1,0 +1,43 @@
+/**
+ * Column widths of terminal text: wide (CJK) characters take two columns, combining marks
+ * none, an emoji two. Inputs are sanitized text (no escape sequences); `string-width`
+ * measures, and cutting happens on grapheme boundaries so an emoji or an accented letter
+ * is never split.
+ */
+import stringWidth from 'string-width';
+
+/** The ellipsis that marks truncated text (one column). */
+export const ELLIPSIS = '…';
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Number of terminal columns `text` occupies. */
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
+/**
+ * `text` cut to at most `maxWidth` columns, ending in `…` when cut. Never returns more
+ * than `maxWidth` columns (a wide character that would cross the edge is left out).
+ */
+export function truncateToWidth(text: string, maxWidth: number): string {
+  if (maxWidth <= 0) return '';
+  if (displayWidth(text) <= maxWidth) return text;
+  const room = maxWidth - 1; // keep one column for the ellipsis
+  let out = '';
+  let used = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const w = displayWidth(segment);
+    if (used + w > room) break;
+    out += segment;
+    used += w;
+  }
+  return out + ELLIPSIS;
+}
+
+/** `text` padded with spaces to exactly `width` columns (cut first when wider). */
+export function fitToWidth(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const cut = truncateToWidth(text, width);
+  const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
+  return align === 'right' ? pad + cut : cut + pad;
+}
