@@ -1,0 +1,97 @@
+/**
+ * A small loopback HTTP proxy in front of the real sandbox, for losing answers on purpose:
+ * it can forward a request and then cut the client's connection before the answer reaches
+ * it (the write happened, the client does not know), or cut before forwarding (nothing
+ * happened). It can also drop the Authorization header, to make the sandbox answer
+ * missing_api_key to a client that always sends one. Nothing of the sandbox is mocked.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type CutMode = 'after_forward' | 'before_forward';
+
+export interface ProxiedRequest {
+  readonly method: string;
+  readonly path: string;
+  /** The sandbox's status, when the request was forwarded. */
+  readonly status?: number;
+  readonly cut?: CutMode;
+}
+
+export interface CuttingProxy {
+  /** The sandbox's base URL, with the proxy's host and port. */
+  readonly url: string;
+  /** Every request seen, in order. */
+  readonly requests: readonly ProxiedRequest[];
+  /** Cuts the next request whose method and path match. */
+  cutNext(match: { readonly method?: string; readonly path: RegExp }, mode: CutMode): void;
+  close(): Promise<void>;
+}
+
+export interface CuttingProxyOptions {
+  /** Forward without the Authorization header. */
+  readonly stripAuthorization?: boolean;
+}
+
+interface Rule {
+  readonly method?: string;
+  readonly path: RegExp;
+  readonly mode: CutMode;
+}
+
+/** Starts the proxy on 127.0.0.1, port 0, in front of `targetBaseUrl`. */
+export async function startCuttingProxy(targetBaseUrl: string, options: CuttingProxyOptions = {}): Promise<CuttingProxy> {
+  const target = new URL(targetBaseUrl);
+  const rules: Rule[] = [];
+  const requests: ProxiedRequest[] = [];
+
+  const takeRule = (req: IncomingMessage): CutMode | undefined => {
+    const i = rules.findIndex((r) => (!r.method || r.method === req.method) && r.path.test(req.url ?? ''));
+    return i === -1 ? undefined : rules.splice(i, 1)[0]!.mode;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const method = req.method ?? 'GET';
+    const path = req.url ?? '/';
+    const cut = takeRule(req);
+    if (cut === 'before_forward') {
+      requests.push({ method, path, cut });
+      req.socket.destroy();
+      return;
+    }
+    const headers = { ...req.headers, host: target.host };
+    if (options.stripAuthorization) delete headers.authorization;
+    const upstream = httpRequest({ host: target.hostname, port: target.port, method, path, headers, agent: false });
+    upstream.on('response', async (up) => {
+      const out: Buffer[] = [];
+      for await (const chunk of up) out.push(chunk as Buffer);
+      requests.push({ method, path, status: up.statusCode, ...(cut && { cut }) });
+      if (cut === 'after_forward') {
+        // The sandbox has answered (and applied the write); the client never hears of it.
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      res.end(Buffer.concat(out));
+    });
+    upstream.on('error', () => req.socket.destroy());
+    upstream.end(body);
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${target.pathname}`,
+    requests,
+    cutNext: (match, mode) => rules.push({ ...match, mode }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
