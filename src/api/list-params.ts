@@ -59,8 +59,16 @@ export function parseLimit(raw: string | undefined): ParseResult<number> {
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|([+-])(\d{2}):(\d{2}))$/;
 
+/** Date.UTC maps years 0-99 to 1900-1999; this does not (proleptic Gregorian, any 4-digit year). */
+function utcMs(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  d.setUTCHours(hour, minute, second, 0);
+  return d.getTime();
+}
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return new Date(utcMs(year, month, 0)).getUTCDate();
 }
 
 /**
@@ -88,7 +96,7 @@ export function parseDateTimeToNanos(raw: string): bigint | null {
     offsetMinutes = (sign === '-' ? -1 : 1) * (offH * 60 + offM);
   }
   const epochSeconds =
-    Date.UTC(year, month - 1, day, hour, minute, second) / 1000 - offsetMinutes * 60;
+    utcMs(year, month - 1, day, hour, minute, second) / 1000 - offsetMinutes * 60;
   const nanos = BigInt((frac ?? '').padEnd(9, '0'));
   return BigInt(epochSeconds) * 1_000_000_000n + nanos;
 }

@@ -6,6 +6,14 @@ import { ERROR_CODES, type ErrorCode } from '../api/error-codes.js';
 import { defaultParamOf } from '../api/list-params.js';
 import type { ErrorBody } from '../api/schemas.js';
 
+/**
+ * Removes anything that could be an API key (or its 64 hex digits) from a message, since
+ * some messages quote what the client sent (e.g. an unknown status value).
+ */
+export function redactSecrets(message: string): string {
+  return message.replace(/sk_[0-9A-Za-z]*/g, 'sk_…').replace(/[0-9a-fA-F]{16,}/g, '…');
+}
+
 /** A failure answered with the interface's error envelope. */
 export class ApiError extends Error {
   readonly status: number;
@@ -18,7 +26,7 @@ export class ApiError extends Error {
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
-    super(message);
+    super(redactSecrets(message));
     this.status = ERROR_CODES[code].status;
     // `null` means "no param even though the table names one"; undefined means the default.
     this.param = param === null ? undefined : (param ?? defaultParamOf(code));
