@@ -45,6 +45,14 @@ describe('lists', () => {
     expect(page.data.map((o) => o.id)).toEqual([1001, 1000]);
   });
 
+  it('has_more and next_cursor do not count the other shop\'s orders', async () => {
+    // 5000 sorts after 1000 (ids descending would put it first): a leak would show as has_more.
+    const page = expectPage(await listOrders(sb.url, KEYS.north, { ids: '1000,5000,5001', limit: '1' }));
+    expect(page).toEqual({ data: [expect.objectContaining({ id: 1000 })], has_more: false, next_cursor: null });
+    const low = expectPage(await listOrders(sb.url, KEYS.south, { ids: '5000,1000,1001', limit: '1' }));
+    expect(low).toEqual({ data: [expect.objectContaining({ id: 5000 })], has_more: false, next_cursor: null });
+  });
+
   it('the other shop\'s order names match nothing', async () => {
     const names = fixture.return_orders.filter((o) => o.shop_id === 'shop_south').map((o) => o.order_name);
     const foreign = await listOrders(sb.url, KEYS.north, { order_names: names.join(',') });

@@ -48,11 +48,27 @@ describe('unfiltered list', () => {
     expect(ids.filter((id) => hidden.includes(id))).toEqual([]);
   });
 
-  it('returns the stored fields of an order unchanged', async () => {
-    const stored = fixture.return_orders.find((o) => o.id === 1003)!;
-    const got = expectPage(await listOrders(sb.url, KEYS.north, { ids: '1003' })).data[0]!;
-    const { shop_id: _shop, ...visible } = stored;
-    expect(got).toMatchObject({ ...visible, refunds: [expect.objectContaining(stored.refunds[0])], exchanges: [expect.objectContaining(stored.exchanges[0])] });
+  it('serves exactly the fixture: every field of every order and item (D12, D4)', async () => {
+    for (const [key, shop] of [[KEYS.north, 'shop_north'], [KEYS.south, 'shop_south']] as const) {
+      const page = expectPage(await listOrders(sb.url, key, { limit: '100' }));
+      expect(page.data.length).toBe(expectedIds(fixture, shop).length);
+      for (const got of page.data) {
+        const { shop_id: _shop, refunds, exchanges, ...fields } = fixture.return_orders.find((o) => o.id === got.id)!;
+        expect(got).toMatchObject(fields);
+        expect(got.refunds).toEqual(refunds.map((i) => expect.objectContaining(i)));
+        expect(got.exchanges).toEqual(exchanges.map((i) => expect.objectContaining(i)));
+      }
+    }
+  });
+
+  it('every item carries all D4 fields; exchanges carry exchange_for', async () => {
+    const page = expectPage(await listOrders(sb.url, KEYS.north, { limit: '100' }));
+    const fields = ['id', 'status', 'title', 'sku', 'quantity', 'price', 'reason', 'reject_reason'];
+    for (const order of page.data) {
+      expect(Array.isArray(order.refunds) && Array.isArray(order.exchanges), `order ${order.id} has refunds and exchanges`).toBe(true);
+      for (const item of order.refunds!) expect(Object.keys(item)).toEqual(expect.arrayContaining(fields));
+      for (const item of order.exchanges!) expect(Object.keys(item)).toEqual(expect.arrayContaining([...fields, 'exchange_for']));
+    }
   });
 
   it('an empty result is data [], has_more false, next_cursor null', async () => {

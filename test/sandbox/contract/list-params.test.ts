@@ -38,11 +38,14 @@ describe('submitted_at_min / submitted_at_max format (D7)', () => {
     '2026-11-01T05:00:00Z ', '26-11-01T05:00:00Z', '2026-1-01T05:00:00Z', '+2026-11-01T05:00:00Z',
     '2026-11-01T05:00:00+24:00', '2026-11-01T05:00:00+02:60',
   ];
+  // Section 7: the message is a sentence naming the parameter and the expected ISO 8601 datetime.
   it.each(bad)('submitted_at_min=%j → invalid_date_format param submitted_at_min', async (v) => {
-    expectError(await get({ submitted_at_min: v }), 'invalid_date_format', 'submitted_at_min');
+    const { error } = expectError(await get({ submitted_at_min: v }), 'invalid_date_format', 'submitted_at_min');
+    expect(error.message).toMatch(/submitted_at_min.*ISO 8601|ISO 8601.*submitted_at_min/);
   });
   it.each(bad)('submitted_at_max=%j → invalid_date_format param submitted_at_max', async (v) => {
-    expectError(await get({ submitted_at_max: v }), 'invalid_date_format', 'submitted_at_max');
+    const { error } = expectError(await get({ submitted_at_max: v }), 'invalid_date_format', 'submitted_at_max');
+    expect(error.message).toMatch(/submitted_at_max.*ISO 8601|ISO 8601.*submitted_at_max/);
   });
 
   it.each([
