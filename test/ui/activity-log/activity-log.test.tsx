@@ -1,0 +1,112 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Text } from 'ink';
+import { render } from 'ink-testing-library';
+import { describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../../src/api/client/index.js';
+import { appendAudit, type AuditEntry } from '../../../src/local/audit-log.js';
+import { NoticeProvider } from '../../../src/ui/context/notice-context.js';
+import { ServicesProvider } from '../../../src/ui/context/services-context.js';
+import { activityLogReducer, initialActivityLogState } from '../../../src/ui/screens/activity-log/activity-log-state.js';
+import { ActivityLogScreen } from '../../../src/ui/screens/activity-log/activity-log-screen.js';
+import { auditRow, outcomeText } from '../../../src/ui/screens/activity-log/audit-rows.js';
+import type { ConsoleServices } from '../../../src/ui/services.js';
+import { KEYS } from '../../helpers/fixture.js';
+
+const entry = (orderId: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+  time: '2026-11-05T12:00:00.000Z',
+  profile: 'north',
+  orderId,
+  action: 'review',
+  decisions: [
+    { id: 1, type: 'refund', action: 'approve' },
+    { id: 2, type: 'exchange', action: 'reject', reject_reason: 'worn' },
+  ],
+  outcome: 'ok',
+  requestId: `req_${orderId}`,
+  ...extra,
+});
+
+describe('activity log rows and scrolling (pure)', () => {
+  it('describes outcomes and decisions', () => {
+    expect(outcomeText(entry(1))).toBe('ok');
+    expect(outcomeText(entry(1, { outcome: 'already_applied' }))).toBe('ok (already applied)');
+    expect(outcomeText(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }))).toBe('failed invalid_state_transition 422');
+    expect(auditRow(entry(1014), 'UTC')).toEqual(['2026-11-05 12:00', 'review', '1014', 'ok', '1 approve, 1 reject', 'req_1014', 'north']);
+    expect(auditRow(entry(1, { requestId: 'req\u001b]52;c;eA==\u0007', profile: 'a\u202eb' }), 'UTC').slice(5)).toEqual(['req␛', 'a<U+202E>b']);
+  });
+
+  it('scrolls within the list', () => {
+    const scroll = (offset: number, delta: number) => activityLogReducer({ offset }, { type: 'scroll', delta, total: 10, visible: 4 }).offset;
+    expect(scroll(0, -1)).toBe(0);
+    expect(scroll(0, 3)).toBe(3);
+    expect(scroll(5, 4)).toBe(6);
+    expect(activityLogReducer({ offset: 5 }, { type: 'reset' })).toEqual(initialActivityLogState);
+  });
+});
+
+describe('activity log screen', () => {
+  function renderLog(stateDir: string) {
+    const services: ConsoleServices = {
+      // The log never calls the service; a client is part of the services all the same.
+      client: createClient({ baseUrl: 'http://127.0.0.1:9/public-api/v1', apiKey: KEYS.north }),
+      profile: { name: 'north', serviceHost: 'sandbox', isSandbox: true, rejectReasons: [], refreshIntervalMs: 0 },
+      isReadOnly: false,
+      stateDir,
+      now: Date.now,
+    };
+    const onBack = vi.fn();
+    const view = render(
+      <ServicesProvider services={services}>
+        <NoticeProvider>
+          <ActivityLogScreen onBack={onBack} />
+          <Text>END</Text>
+        </NoticeProvider>
+      </ServicesProvider>,
+    );
+    const frame = () => view.lastFrame() ?? '';
+    const waitFor = (text: string) => vi.waitFor(() => expect(frame()).toContain(text), { timeout: 10_000, interval: 20 });
+    return { ...view, frame, waitFor, onBack, client: services.client };
+  }
+
+  it('shows the newest entries first, scrolls, reloads and goes back', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-log-'));
+    for (let id = 1; id <= 40; id++) await appendAudit(stateDir, entry(id));
+    await appendAudit(stateDir, entry(41, { action: 'receive', decisions: undefined, outcome: 'failed', status: 422, code: 'invalid_state_transition', message: `key ${KEYS.north}` }));
+    const view = renderLog(stateDir);
+    try {
+      await view.waitFor('Activity log');
+      await view.waitFor('failed invalid_state_transition 422');
+      const first = view.frame().split('\n').find((l) => l.includes('receive'))!;
+      expect(first).toContain('41');
+      expect(view.frame()).toContain('1 approve');
+      expect(view.frame()).toContain('1–');
+      expect(view.frame()).toContain('of 41');
+      expect(view.frame()).not.toContain(KEYS.north);
+      view.stdin.write('\u001b[6~');
+      await vi.waitFor(() => expect(view.frame()).not.toContain('req_41'));
+      view.stdin.write('G'); // not a log key: nothing happens
+      view.stdin.write('k');
+      await appendAudit(stateDir, entry(42));
+      view.stdin.write('R');
+      await view.waitFor('req_42');
+      expect(view.frame()).toContain('of 42');
+      view.stdin.write('\u001b');
+      await vi.waitFor(() => expect(view.onBack).toHaveBeenCalledOnce());
+    } finally {
+      view.unmount();
+      await view.client.close();
+    }
+  });
+
+  it('says when there is no activity yet', async () => {
+    const view = renderLog(mkdtempSync(join(tmpdir(), 'rc-log-')));
+    try {
+      await view.waitFor('No activity yet');
+    } finally {
+      view.unmount();
+      await view.client.close();
+    }
+  });
+});
