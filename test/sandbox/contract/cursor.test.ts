@@ -9,6 +9,8 @@ import { expectError, expectPage, idsOf, listOrders, normalizedError } from '../
 import { expectedIds } from '../../helpers/contract-oracle.js';
 
 const fixture = makeFixture(60);
+const SECOND_NORTH_KEY = `sk_${'e5'.repeat(32)}`;
+fixture.api_keys.push({ shop_id: 'shop_north', name: 'second terminal', key: SECOND_NORTH_KEY, revoked: false });
 const clock = { ms: Date.UTC(2026, 11, 1, 12) };
 let sb: TestSandbox;
 let other: TestSandbox;
@@ -103,6 +105,12 @@ describe('cursor bindings (D8)', () => {
     expectError(foreign, 'invalid_cursor_format', 'cursor');
     const garbage = await useCursor('x'.repeat(southCursor.length));
     expect(normalizedError(foreign)).toBe(normalizedError(garbage));
+  });
+
+  it('a cursor is bound to the shop, not the key: another key of the same shop may use it', async () => {
+    const cursor = await cursorFor();
+    const page = expectPage(await useCursor(cursor, {}, SECOND_NORTH_KEY));
+    expect(idsOf(page)).toEqual(expectedIds(fixture, 'shop_north').slice(3, 6));
   });
 
   it('a cursor of another sandbox (another secret) is refused', async () => {

@@ -49,10 +49,35 @@ describe('route_not_found (D9)', () => {
     });
 });
 
+describe('order ids in the path that are not ids', () => {
+  it.each(['1e3', '-1', '1000.0', '99999999999999999999', '%E0', 'abc'])('POST /return_orders/%s/receive → 404 resource_error', async (id) => {
+    const res = await send(sb.url, `/return_orders/${id}/receive`, { method: 'POST', auth: KEYS.north });
+    expect(res.status).toBe(404);
+    expect((res.json as { error: { type: string } }).error.type).toBe('resource_error');
+  });
+});
+
 describe('body_too_large (D9)', () => {
   it('a review body over 1 MiB → 413 validation_error body_too_large', async () => {
     const res = await reviewOrder(sb.url, KEYS.north, 1000, bodyOfSize(MiB + 1));
     expectError(res, 'body_too_large');
+  });
+
+  it('a chunked body (no Content-Length) over 1 MiB → 413 as well', async () => {
+    const text = bodyOfSize(MiB + 100);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(text);
+        for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${sb.url}/return_orders/1000/review`, {
+      method: 'POST', body: stream, duplex: 'half',
+      headers: { authorization: `Bearer ${KEYS.north}`, 'content-type': 'application/json' },
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('body_too_large');
   });
 
   it('a body of exactly 1 MiB is read and judged by the review rules instead', async () => {

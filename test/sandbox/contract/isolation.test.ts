@@ -90,6 +90,19 @@ describe('routes', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('the optional single-order route (D3), if served, follows the same 404 rules', async () => {
+    const own = await send(sb.url, '/return_orders/1001', { auth: KEYS.north });
+    if (own.status === 404) {
+      expectError(own, 'route_not_found');
+      return;
+    }
+    const listed = expectPage(await listOrders(sb.url, KEYS.north, { ids: '1001' })).data[0];
+    expect(own.json).toEqual(listed);
+    for (const id of [5001, 1012, 1013, 1999]) {
+      expectError(await send(sb.url, `/return_orders/${id}`, { auth: KEYS.north }), 'return_order_not_found');
+    }
+  });
+
   it('a review attempt through the wrong shop changed nothing', async () => {
     const pendingSouth = fixture.return_orders.find((o) => o.shop_id === 'shop_south' && o.status === 'pending')!;
     const items = [

@@ -18,6 +18,7 @@ const o = {
   keepReject: extraOrder(3105, 'shop_north', 'pending'),
   refundOnly: extraOrder(3106, 'shop_north', 'pending', ['pending'], []),
   exchangeFirst: extraOrder(3107, 'shop_north', 'pending', ['pending'], ['pending', 'pending']),
+  raced: extraOrder(3108, 'shop_north', 'pending'),
   south: extraOrder(6101, 'shop_south', 'pending'),
 } satisfies Record<string, FixtureOrder>;
 fixture.return_orders.push(...Object.values(o));
@@ -128,5 +129,21 @@ describe('after a review', () => {
     expect(await ids('reviewed')).toEqual(expect.arrayContaining([3103, 3104, 3105, 3107]));
     expect(await ids('received')).toContain(3101);
     expect(await ids('pending')).not.toContain(3101);
+  });
+});
+
+describe('concurrent writes (transactions)', () => {
+  it('ten simultaneous reviews of one order: exactly one succeeds, the rest get 422', async () => {
+    const items = decideAll(o.raced, 'approve');
+    const responses = await Promise.all(Array.from({ length: 10 }, () => reviewOrder(sb.url, KEYS.north, o.raced.id, { items })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of responses.filter((x) => x.status !== 200)) expectError(r, 'invalid_state_transition');
+  });
+
+  it('ten simultaneous receives of one reviewed order: exactly one succeeds, the rest get 422', async () => {
+    const responses = await Promise.all(Array.from({ length: 10 }, () => receiveOrder(sb.url, KEYS.north, o.raced.id)));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of responses.filter((x) => x.status !== 200)) expectError(r, 'invalid_state_transition');
+    expect((await listed(o.raced.id)).status).toBe('received');
   });
 });
