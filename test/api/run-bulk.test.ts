@@ -56,7 +56,7 @@ describe('runBulk', () => {
 
   it('on stop: starts nothing new, lets in-flight items finish, skips the rest', async () => {
     const stop = new AbortController();
-    const gates = new Map<number, ReturnType<typeof deferred>>();
+    const gates = new Map<number, ReturnType<typeof deferred<void>>>();
     const started: number[] = [];
     const run = runBulk(
       items(10),
