@@ -3,6 +3,7 @@
  * NO_COLOR); meaning is always carried by words and symbols too, so colour is only a help.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import { createStyle, type Style } from '../../format/style.js';
 
 /** Named tones; components ask for a tone, never a raw colour. */
 export type Tone = 'accent' | 'good' | 'warning' | 'danger' | 'muted' | 'badge';
@@ -20,11 +21,13 @@ export interface Theme {
   readonly isColor: boolean;
   /** The colour of a tone, or undefined when colour is off. */
   readonly color: (tone: Tone) => string | undefined;
+  /** The shared palette of src/format (for status words painted inside table cells). */
+  readonly style: Style;
 }
 
 /** Builds a theme; colour is on only when `isColor`. */
 export function makeTheme(isColor: boolean): Theme {
-  return { isColor, color: (tone) => (isColor ? TONE_COLORS[tone] : undefined) };
+  return { isColor, color: (tone) => (isColor ? TONE_COLORS[tone] : undefined), style: createStyle(isColor) };
 }
 
 /** True when the environment or the arguments ask for no colour (https://no-color.org). */

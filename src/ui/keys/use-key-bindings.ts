@@ -7,6 +7,7 @@ import { useCallback, useRef } from 'react';
 import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
+import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
 import { matchBinding, readOnlyReason } from './match.js';
 
@@ -14,7 +15,10 @@ import { matchBinding, readOnlyReason } from './match.js';
 export type KeyActionHandler = (action: KeyAction, input: string, key: Key, binding: KeyBinding) => void;
 
 export interface KeyBindingOptions {
-  /** False while another component owns the keyboard (a prompt, an overlay). Default true. */
+  /**
+   * False while another component owns the keyboard (a prompt, an overlay). Default true.
+   * Keys are also ignored while the surrounding screen is inactive (screen-active-context).
+   */
   readonly isActive?: boolean;
   /** Keys that match no binding (e.g. typed text). */
   readonly onUnmatched?: (input: string, key: Key) => void;
@@ -33,6 +37,7 @@ export function useKeyBindings(
   const { isReadOnly } = useServices();
   const { show } = useNotice();
   const onGlobal = useGlobalKeyHandler();
+  const isScreenActive = useIsScreenActive();
   const latest = useRef({ scopes, handler, onUnmatched: options.onUnmatched });
   latest.current = { scopes, handler, onUnmatched: options.onUnmatched };
 
@@ -53,5 +58,5 @@ export function useKeyBindings(
     [isReadOnly, show, onGlobal],
   );
 
-  useInput(onInput, { isActive: options.isActive ?? true });
+  useInput(onInput, { isActive: isScreenActive && (options.isActive ?? true) });
 }

@@ -5,7 +5,8 @@
  */
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
-import { formatAge, formatLocalDateTime, formatLocalShort } from '../../format/time.js';
+import { orderStatusPaint } from '../../../format/status.js';
+import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
 import type { ColumnSpec } from '../../table/table-layout.js';
 
 /** Counts of an order's items (D4); null when the service sends no item data. */
@@ -32,12 +33,13 @@ export function itemsCell(order: ReturnOrder): readonly string[] {
   return c.pending > 0 ? [`${counts} · ${c.pending} pending`, `${counts} ${c.pending}p`] : [counts];
 }
 
-/** Submitted time in local time with its age, longest form first. */
+/** Submitted time in local time with its age, longest form first ("2026-11-02 10:15 · 3d"). */
 export function submittedCell(submittedAt: string, nowMs: number): readonly string[] {
-  const ms = Date.parse(submittedAt);
-  if (Number.isNaN(ms)) return [sanitizeForTerminal(submittedAt)];
-  const age = formatAge(ms, nowMs);
-  return [`${formatLocalDateTime(ms)} · ${age}`, `${formatLocalShort(ms)} · ${age}`, age];
+  if (Number.isNaN(Date.parse(submittedAt))) return [sanitizeForTerminal(submittedAt)];
+  const local = formatLocalDateTime(submittedAt);
+  const age = formatAge(submittedAt, nowMs);
+  // The short form leaves the year out ("11-02 10:15"), the shortest keeps only the age.
+  return [`${local} · ${age}`, `${local.slice(5)} · ${age}`, age];
 }
 
 /** The customer's full name, sanitized. */
@@ -45,17 +47,20 @@ export function customerName(order: ReturnOrder): string {
   return sanitizeForTerminal(`${order.cust_first_name} ${order.cust_last_name}`.trim());
 }
 
-/** The list's columns; `nowMs` gives the ages. */
+/** The list's columns, in reading order; `nowMs` gives the ages. */
 export function orderColumns(nowMs: number): readonly ColumnSpec<ReturnOrder>[] {
   return [
-    { key: 'id', header: 'ID', priority: 1, minWidth: 4, maxWidth: 16, align: 'right', cell: (o) => String(o.id) },
-    { key: 'order', header: 'Order', priority: 1, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
+    { key: 'id', header: 'ID', align: 'right', cell: (o) => String(o.id) },
+    { key: 'order', header: 'Order', isFlexible: true, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
     // 14 columns keep every pair of statuses distinguishable when cut (pending_actio… / pending_payme…).
-    { key: 'status', header: 'Status', priority: 1, minWidth: 14, maxWidth: 29, cell: (o) => sanitizeForTerminal(o.status) },
-    { key: 'customer', header: 'Customer', priority: 3, minWidth: 10, maxWidth: 28, cell: customerName },
-    { key: 'email', header: 'E-mail', priority: 5, minWidth: 16, maxWidth: 32, cell: (o) => sanitizeForTerminal(o.cust_email) },
-    { key: 'submitted', header: 'Submitted', priority: 2, minWidth: 16, maxWidth: 24, cell: (o) => submittedCell(o.submitted_at, nowMs) },
-    { key: 'items', header: 'Items', priority: 2, minWidth: 8, maxWidth: 20, cell: itemsCell },
-    { key: 'currency', header: 'Cur', priority: 4, minWidth: 3, maxWidth: 4, cell: (o) => sanitizeForTerminal(o.currency) },
+    {
+      key: 'status', header: 'Status', isFlexible: true, minWidth: 14,
+      cell: (o) => sanitizeForTerminal(o.status), paint: (o, style) => orderStatusPaint(o.status, style),
+    },
+    { key: 'customer', header: 'Customer', isFlexible: true, minWidth: 10, maxWidth: 28, dropPriority: 3, cell: customerName },
+    { key: 'email', header: 'E-mail', isFlexible: true, minWidth: 12, maxWidth: 32, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
+    { key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 16, dropPriority: 5, cell: (o) => submittedCell(o.submitted_at, nowMs) },
+    { key: 'items', header: 'Items', isFlexible: true, minWidth: 8, dropPriority: 4, cell: itemsCell },
+    { key: 'currency', header: 'Cur', dropPriority: 2, cell: (o) => sanitizeForTerminal(o.currency) },
   ];
 }

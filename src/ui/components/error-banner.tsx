@@ -1,0 +1,35 @@
+/**
+ * One line above the content for a failed request: a transient failure counts down to the
+ * next automatic try (the console recovers by itself), any other failure says what happened.
+ */
+import { Text } from 'ink';
+import { useTheme } from '../context/theme-context.js';
+import type { ErrorView } from '../errors/classify.js';
+import { useNow } from '../hooks/use-now.js';
+
+export interface ErrorBannerProps {
+  readonly error: Extract<ErrorView, { kind: 'transient' | 'other' }>;
+  /** When the next automatic try is due (transient failures). */
+  readonly retryAt: number | null;
+}
+
+/** Renders the banner line. */
+export function ErrorBanner(props: ErrorBannerProps) {
+  const theme = useTheme();
+  const now = useNow(500);
+  const requestId = props.error.requestId ? ` [request ${props.error.requestId}]` : '';
+  if (props.error.kind === 'transient') {
+    const wait =
+      props.retryAt === null ? 'trying again now' : `trying again in ${Math.max(0, Math.ceil((props.retryAt - now) / 1000))}s`;
+    return (
+      <Text color={theme.color('warning')} wrap="truncate">
+        {`⚠ The service is not answering (${props.error.message})${requestId}; ${wait}, or R to try now.`}
+      </Text>
+    );
+  }
+  return (
+    <Text color={theme.color('danger')} wrap="truncate">
+      {`✗ ${props.error.message}${requestId}`}
+    </Text>
+  );
+}

@@ -1,0 +1,47 @@
+/** The quick find prompt ("/"), its message line and, with several matches, a pick list. */
+import { TextInput } from '@inkjs/ui';
+import { Box, Text } from 'ink';
+import type { ReturnOrder } from '../../../api/schemas.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { useTheme } from '../../context/theme-context.js';
+import { customerName } from './order-columns.js';
+import { useFind } from './use-find.js';
+
+export interface FindPromptProps {
+  readonly onOpen: (order: ReturnOrder) => void;
+  readonly onClose: () => void;
+  /** Rows available for the pick list. */
+  readonly height: number;
+}
+
+/** Renders quick find; keys come from the "find" scope of the binding table. */
+export function FindPrompt(props: FindPromptProps) {
+  const { state, setText } = useFind({ onOpen: props.onOpen, onClose: props.onClose });
+  const theme = useTheme();
+  const visible = state.matches.slice(0, Math.max(1, props.height - 3));
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Text bold>{'Find (order name or id): '}</Text>
+        <TextInput isDisabled={state.phase !== 'typing'} defaultValue={state.text} onChange={setText} placeholder="#N1001 or 1001" />
+      </Box>
+      {state.phase === 'searching' ? <Text dimColor>Searching the service…</Text> : null}
+      {state.message ? (
+        <Text color={theme.color('warning')} wrap="truncate">
+          {state.message}
+        </Text>
+      ) : null}
+      {state.phase === 'choosing' ? (
+        <Box flexDirection="column">
+          <Text>{`${state.matches.length} orders match; ↑/↓ choose, Enter opens, Esc edits the search:`}</Text>
+          {visible.map((o, i) => (
+            <Text key={o.id} inverse={i === state.cursor} wrap="truncate">
+              {`${i === state.cursor ? '›' : ' '} ${o.id}  ${sanitizeForTerminal(o.order_name)}  ${sanitizeForTerminal(o.status)}  ${customerName(o)}`}
+            </Text>
+          ))}
+          {state.matches.length > visible.length ? <Text dimColor>{`… ${state.matches.length - visible.length} more`}</Text> : null}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The list's header: where the data comes from (profile and host, or the sandbox badge),
+ * the active filters, the page, how fresh the data is, and retries in progress.
+ */
+import { Box, Text } from 'ink';
+import type { ListFilters } from '../../../api/list-params.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { RetryIndicator } from '../../components/retry-indicator.js';
+import { useServices } from '../../context/services-context.js';
+import { useTheme } from '../../context/theme-context.js';
+import { formatDuration } from '../../../format/dates.js';
+import { useNow } from '../../hooks/use-now.js';
+import { describeFilters } from './describe-filters.js';
+
+export interface ListHeaderProps {
+  readonly filters: ListFilters;
+  readonly limit: number;
+  readonly pageIndex: number;
+  /** When the page on screen was fetched (0 before the first answer). */
+  readonly updatedAt: number;
+  readonly isFetching: boolean;
+  readonly markedCount: number;
+}
+
+/** "updated just now", "updated 12s ago", "updated 3m ago". */
+export function formatUpdatedAgo(updatedMs: number, nowMs: number): string {
+  const ms = Math.max(0, nowMs - updatedMs);
+  if (ms < 1000) return 'updated just now';
+  return ms < 60_000 ? `updated ${Math.floor(ms / 1000)}s ago` : `updated ${formatDuration(ms)} ago`;
+}
+
+/** Two lines (each cut to the width): source and page, then filters and marks. */
+export function ListHeader(props: ListHeaderProps) {
+  const { profile, isReadOnly } = useServices();
+  const theme = useTheme();
+  const now = useNow(1000);
+  const fresh = props.updatedAt > 0 ? formatUpdatedAgo(props.updatedAt, now) : 'loading…';
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate">
+        {profile.isSandbox ? (
+          <Text bold inverse color={theme.color('badge')}>
+            {' SANDBOX · demo data '}
+          </Text>
+        ) : (
+          <Text bold>{sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`)}</Text>
+        )}
+        {isReadOnly ? <Text color={theme.color('warning')}>{' [read-only]'}</Text> : null}
+        <RetryIndicator prefix=" " />
+        {` page ${props.pageIndex + 1} · ${props.limit}/page`}
+        <Text dimColor>{` · ${props.isFetching ? 'refreshing…' : fresh}`}</Text>
+      </Text>
+      <Text wrap="truncate">
+        {`Filters: ${describeFilters(props.filters)}`}
+        {props.markedCount > 0 ? <Text color={theme.color('accent')}>{` · ${props.markedCount} marked`}</Text> : null}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * The orders list's data and input mapping: the current page through React Query (the next
+ * one prefetched, the previous ones served from the cache), auto-refresh, recovery from
+ * outages, a restart from page 1 when a cursor is refused, and the list's keys.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { ReturnOrder } from '../../../api/schemas.js';
+import { useNotice } from '../../context/notice-context.js';
+import { useServices } from '../../context/services-context.js';
+import { classifyError, type ErrorView } from '../../errors/classify.js';
+import { useAutoRecovery } from '../../hooks/use-auto-recovery.js';
+import type { KeyAction } from '../../keys/bindings.js';
+import { useKeyBindings } from '../../keys/use-key-bindings.js';
+import { listPageQuery } from '../../queries/list-queries.js';
+import { orderKeys } from '../../queries/query-keys.js';
+import { currentCursor, selectedIndex, selectedOrderId, type ListState } from './list-state.js';
+import type { ListStore } from './use-list-state.js';
+
+/** List actions that act on the marked orders (or the current one); see issue 5 (bulk). */
+export type TargetsAction = Extract<KeyAction, 'receive' | 'approve-all-marked' | 'scan-mode'>;
+
+/** Default freshness when auto-refresh is off. */
+const DEFAULT_STALE_MS = 30_000;
+
+export interface UseOrdersListOptions {
+  readonly store: ListStore;
+  /** Rows of the table on screen (PgUp/PgDn move by this much). */
+  readonly bodyHeight: number;
+  /** False while a panel or another screen has the keyboard. */
+  readonly isActive: boolean;
+  readonly onOpen: (id: number) => void;
+  /** Receive, approve all, scan mode: given the marked ids, or the current order's. */
+  readonly onTargetsAction?: (action: TargetsAction, ids: readonly number[]) => void;
+}
+
+export interface OrdersListModel {
+  readonly state: ListState;
+  readonly rows: readonly ReturnOrder[];
+  readonly selectedIndex: number;
+  readonly isLoading: boolean;
+  readonly isFetching: boolean;
+  /** When the page on screen was fetched (0 before the first answer). */
+  readonly updatedAt: number;
+  /** A failure shown on the list (auth and cursor failures are handled elsewhere). */
+  readonly error: Extract<ErrorView, { kind: 'transient' | 'other' }> | null;
+  /** When the next automatic try after a transient failure is due. */
+  readonly retryAt: number | null;
+}
+
+/** Everything the list screen shows, and its keys. */
+export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
+  const [state, dispatch] = options.store;
+  const { client, profile } = useServices();
+  const queryClient = useQueryClient();
+  const { show } = useNotice();
+  const cursor = currentCursor(state);
+  const staleMs = profile.refreshIntervalMs > 0 ? profile.refreshIntervalMs : DEFAULT_STALE_MS;
+
+  const query = useQuery({
+    ...listPageQuery(client, state.filters, state.limit, cursor, staleMs),
+    refetchInterval: profile.refreshIntervalMs > 0 ? profile.refreshIntervalMs : false,
+  });
+  const page = query.data;
+  const rows = useMemo(() => page?.data ?? [], [page]);
+  const ids = useMemo(() => rows.map((o) => o.id), [rows]);
+  const isPlaceholder = query.isPlaceholderData;
+  const view = query.error ? classifyError(query.error) : null;
+
+  // Prefetch the next page so "n" shows it at once.
+  const nextCursor = !isPlaceholder && page?.has_more ? page.next_cursor : null;
+  useEffect(() => {
+    if (nextCursor === null) return;
+    void queryClient.prefetchQuery(listPageQuery(client, state.filters, state.limit, nextCursor, staleMs));
+  }, [nextCursor, queryClient, client, state.filters, state.limit, staleMs]);
+
+  // The selection follows the order id: pin it once the page is on screen.
+  const effectiveId = isPlaceholder ? undefined : selectedOrderId(state, ids);
+  useEffect(() => {
+    if (effectiveId !== undefined && effectiveId !== state.selectedId) dispatch({ type: 'select', id: effectiveId, ids });
+  }, [effectiveId, state.selectedId, ids, dispatch]);
+
+  // Refused cursors restart the walk; refused filters go back to the panel.
+  const errorKind = view?.kind;
+  useEffect(() => {
+    if (!query.error) return;
+    const v = classifyError(query.error);
+    if (v.kind === 'cursor') {
+      queryClient.removeQueries({ queryKey: orderKeys.page(state.filters, state.limit, cursor) });
+      dispatch({ type: 'restart' });
+      show('The page cursor expired or was refused by the service, so the list starts again from page 1.', 'warning');
+    } else if (v.kind === 'param') {
+      dispatch({ type: 'filters-rejected', error: v.error });
+      show(`The service refused the filters (${v.error.code}); the field is marked in the panel.`, 'error');
+    }
+    // Only a new failure should act; the other values are read at that moment.
+  }, [query.errorUpdatedAt, errorKind]);
+
+  const { retryAt } = useAutoRecovery({
+    isFailing: view?.kind === 'transient',
+    failureStamp: query.errorUpdatedAt,
+    retry: () => void query.refetch(),
+  });
+
+  const currentId = selectedOrderId(state, ids);
+  const targets = (): readonly number[] =>
+    state.marked.length > 0 ? state.marked : currentId === undefined ? [] : [currentId];
+
+  useKeyBindings(
+    'list',
+    (action) => {
+      switch (action) {
+        case 'move-up':
+        case 'move-down':
+          dispatch({ type: 'move', by: action === 'move-up' ? -1 : 1, ids });
+          return;
+        case 'page-up':
+        case 'page-down':
+          dispatch({ type: 'move', by: (action === 'page-up' ? -1 : 1) * Math.max(1, options.bodyHeight), ids });
+          return;
+        case 'jump-top':
+        case 'jump-bottom':
+          dispatch({ type: 'jump', to: action === 'jump-top' ? 'top' : 'bottom', ids });
+          return;
+        case 'open':
+          if (currentId !== undefined) options.onOpen(currentId);
+          return;
+        case 'mark':
+          if (currentId !== undefined) dispatch({ type: 'toggle-mark', id: currentId });
+          return;
+        case 'find':
+          dispatch({ type: 'set-mode', mode: 'find' });
+          return;
+        case 'filter':
+          dispatch({ type: 'set-mode', mode: 'filter' });
+          return;
+        case 'next-page':
+          if (isPlaceholder || !page) show('Still loading this page…');
+          else if (page.has_more && page.next_cursor !== null) dispatch({ type: 'next-page', nextCursor: page.next_cursor });
+          else show('This is the last page.');
+          return;
+        case 'prev-page':
+          if (state.pageIndex === 0) show('Already on the first page.');
+          else dispatch({ type: 'prev-page' });
+          return;
+        case 'refresh':
+          void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+          return;
+        case 'receive':
+        case 'approve-all-marked':
+        case 'scan-mode': {
+          const ids = targets();
+          if (ids.length === 0 && action !== 'scan-mode') show('No order selected.');
+          else options.onTargetsAction?.(action, ids);
+          return;
+        }
+        default:
+          return;
+      }
+    },
+    { isActive: options.isActive && state.mode === 'browse' },
+  );
+
+  return {
+    state,
+    rows,
+    selectedIndex: selectedIndex(state, ids),
+    isLoading: query.isPending,
+    isFetching: query.isFetching,
+    updatedAt: query.dataUpdatedAt,
+    error: view?.kind === 'transient' || view?.kind === 'other' ? view : null,
+    retryAt,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * A dense keyboard table: one line per row, a highlighted selected row (inverse video and
+ * a "›" marker, so it shows without colour), a "✓" for marked rows, and a window of rows
+ * that scrolls with the selection. Only the visible rows render.
+ */
+import { Box, Text } from 'ink';
+import { memo, useRef } from 'react';
+import { useTheme } from '../context/theme-context.js';
+import { headerLine, rowLine, type LaidOutColumn } from './table-layout.js';
+
+/** Columns the marker takes before the first column ("›✓"). */
+export const MARKER_WIDTH = 2;
+
+export interface DataTableProps<Row> {
+  readonly columns: readonly LaidOutColumn<Row>[];
+  readonly rows: readonly Row[];
+  readonly rowKey: (row: Row) => number;
+  /** -1 for none. */
+  readonly selectedIndex: number;
+  readonly isMarked: (row: Row) => boolean;
+  /** How many rows fit on screen. */
+  readonly height: number;
+  /** Shown instead of rows when there are none. */
+  readonly emptyText: string;
+}
+
+const TableRow = memo(function TableRow(props: {
+  readonly line: string;
+  readonly isSelected: boolean;
+  readonly isMarked: boolean;
+}) {
+  const marker = `${props.isSelected ? '›' : ' '}${props.isMarked ? '✓' : ' '}`;
+  return (
+    <Text inverse={props.isSelected} wrap="truncate">
+      {marker}
+      {props.line}
+    </Text>
+  );
+});
+
+/** The first visible row, moved only as far as needed to keep `selected` in view. */
+function scrollTop(previous: number, selected: number, height: number, count: number): number {
+  const maxTop = Math.max(0, count - height);
+  let top = Math.min(previous, maxTop);
+  if (selected >= 0 && selected < top) top = selected;
+  if (selected >= top + height) top = selected - height + 1;
+  return Math.max(0, Math.min(top, maxTop));
+}
+
+/** Renders the header and the visible rows. */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { style } = useTheme();
+  const height = Math.max(1, props.height);
+  const top = useRef(0);
+  top.current = scrollTop(top.current, props.selectedIndex, height, props.rows.length);
+  const visible = props.rows.slice(top.current, top.current + height);
+  return (
+    <Box flexDirection="column">
+      <Text bold wrap="truncate">
+        {' '.repeat(MARKER_WIDTH)}
+        {headerLine(props.columns)}
+      </Text>
+      {props.rows.length === 0 ? (
+        <Text dimColor>{`  ${props.emptyText}`}</Text>
+      ) : (
+        visible.map((row, i) => (
+          <TableRow
+            key={props.rowKey(row)}
+            line={rowLine(props.columns, row, style)}
+            isSelected={top.current + i === props.selectedIndex}
+            isMarked={props.isMarked(row)}
+          />
+        ))
+      )}
+    </Box>
+  );
+}
