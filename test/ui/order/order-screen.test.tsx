@@ -51,6 +51,13 @@ describe('order screen: showing an order', () => {
     expect(view.frame()).not.toContain('\u001b[2J');
   });
 
+  it('says when the service sends no item details (D4)', async () => {
+    const { refunds: _r, exchanges: _e, ...bare } = (await api().getOrder(1000))!;
+    const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1000, seed: bare }));
+    await view.waitFor('Order #N1000', 'Item details are not available from this service.');
+    await view.press('s', 'Nothing to review: this order has no pending items.');
+  });
+
   it('says when an order is not available (another shop\'s, or hidden)', async () => {
     const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 5000 }));
     await view.waitFor('Return order 5000 is no longer available');
