@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { configError } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { insecureModeProblem } from './permissions.js';
-import { configFileSchema, formatConfigIssues, type ConfigFile } from './schema.js';
+import { parseConfigDocument, type ConfigFile } from './schema.js';
 
 export interface ConfigFileLocation {
   readonly path: string;
@@ -68,14 +68,13 @@ export async function loadConfigFile(factory: Factory): Promise<LoadedConfigFile
   } catch (error) {
     throw configError(`config file ${path} is not valid JSON: ${(error as Error).message}`, 'config');
   }
-  const parsed = configFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const lines = formatConfigIssues(parsed.error);
+  const parsed = parseConfigDocument(json);
+  if (!parsed.ok) {
     throw configError(
-      `config file ${path} is invalid:\n${lines.map((l) => `  ${l}`).join('\n')}`,
+      `config file ${path} is invalid:\n${parsed.problems.map((l) => `  ${l}`).join('\n')}`,
       'config',
       'Fix the fields named above; README.md ("Commands and configuration") shows a complete example.',
     );
   }
-  return { ...location, isFound: true, config: parsed.data };
+  return { ...location, isFound: true, config: parsed.config };
 }

@@ -4,6 +4,7 @@
  * ever contains the key or any part of it beyond what `redactKey` shows.
  */
 import { checkApiKey } from '../../api/client/api-key.js';
+import { scrubSecrets } from '../../api/client/redact.js';
 import { keyError } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { insecureModeProblem } from './permissions.js';
@@ -77,7 +78,8 @@ async function readKeyFile(factory: Factory, path: string, origin: string): Prom
 
 async function runKeyCommand(factory: Factory, command: string, timeoutMs: number, origin: string): Promise<string> {
   const result = await factory.runCommand(command, { timeoutMs });
-  const hint = `Run the command yourself to check it: ${command}`;
+  // Scrubbed: a command like `echo sk_…` would carry the key into the message.
+  const hint = `Run the command yourself to check it: ${scrubSecrets(command)}`;
   if (result.spawnError !== undefined) {
     throw keyError('api_key_command_failed', `the key command (${origin}) could not be started: ${result.spawnError}`, hint);
   }

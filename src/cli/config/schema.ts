@@ -79,6 +79,13 @@ export const configFileSchema = z
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
 
+/** Validates a parsed config document: the config, or one line per problem naming its field. */
+export function parseConfigDocument(json: unknown): { readonly ok: true; readonly config: ConfigFile } | { readonly ok: false; readonly problems: string[] } {
+  // reportInput tells a missing field ("is required") from a wrong one ("must be a number").
+  const parsed = configFileSchema.safeParse(json, { reportInput: true });
+  return parsed.success ? { ok: true, config: parsed.data } : { ok: false, problems: formatConfigIssues(parsed.error) };
+}
+
 /** One line per problem, each naming its field. */
 export function formatConfigIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
