@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itemWindow } from '../../../src/ui/screens/order/item-window.js';
 import { fieldOfParam, itemsNamedIn, placeReceiveError, placeReviewError } from '../../../src/ui/screens/order/review-errors.js';
 import { checkReview, fromDraftDecisions, itemRefs, orderItems, summarizeActions, toDraftDecisions } from '../../../src/ui/screens/order/review-model.js';
 
@@ -75,5 +76,15 @@ describe('review error placement', () => {
     expect(placeReceiveError({ kind: 'state', status: 422, code: 'invalid_state_transition', message: 'x', requestId: 'req_1' })).toEqual({ kind: 'not-reviewed', requestId: 'req_1' });
     expect(placeReceiveError({ kind: 'resource', status: 404, code: 'return_order_not_found', message: 'x' })).toEqual({ kind: 'gone' });
     expect(placeReceiveError({ kind: 'timeout', code: 'response_timeout', message: 'slow' })).toMatchObject({ kind: 'banner', detail: expect.stringContaining('Press R to check the order') });
+  });
+});
+
+describe('item window', () => {
+  it('keeps the cursor visible within the lines available', () => {
+    expect(itemWindow(3, 2, 5)).toEqual({ start: 0, end: 3 });
+    expect(itemWindow(10, 0, 4)).toEqual({ start: 0, end: 4 });
+    expect(itemWindow(10, 5, 4)).toEqual({ start: 4, end: 8 });
+    expect(itemWindow(10, 9, 4)).toEqual({ start: 6, end: 10 });
+    expect(itemWindow(10, 3, 0)).toEqual({ start: 3, end: 4 });
   });
 });

@@ -16,9 +16,11 @@ import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
 import { useNow } from '../../hooks/use-now.js';
+import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { ErrorBanner } from './error-banner.js';
 import { ItemRow } from './item-row.js';
+import { itemWindow, LINES_PER_ITEM } from './item-shown.js';
 import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
@@ -42,6 +44,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const notice = useNotice();
   const theme = useTheme();
   const nowMs = useNow(30_000);
+  const { rows } = useTerminalSize();
 
   const query = useQuery(orderDetailQuery(client, orderId));
   const order = query.data;
@@ -140,6 +143,9 @@ export function OrderScreen(props: OrderScreenProps) {
 
   const isPending = order.status === 'pending';
   const mode = state.mode;
+  // Lines besides the items: header, hints, note, banner and the open prompt or dialog.
+  const reserved = 7 + (state.banner ? 4 : 0) + (mode.kind === 'reason' ? 5 + profile.rejectReasons.length : mode.kind.startsWith('confirm') ? 3 : 1);
+  const shown = itemWindow(items?.length ?? 0, state.cursor, Math.floor((rows - reserved) / LINES_PER_ITEM));
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
     <Box flexDirection="column">
@@ -149,17 +155,21 @@ export function OrderScreen(props: OrderScreenProps) {
       ) : items.length === 0 ? (
         <Text dimColor>This order has no items.</Text>
       ) : (
-        items.map((entry, index) => (
-          <ItemRow
-            key={entry.key}
-            entry={entry}
-            currency={order.currency}
-            decision={state.decisions[entry.key]}
-            problem={state.problems[entry.key]}
-            isSelected={index === state.cursor}
-            isReviewable={isPending}
-          />
-        ))
+        <Box flexDirection="column">
+          {shown.start > 0 && <Text dimColor>{`  ↑ ${shown.start} more`}</Text>}
+          {items.slice(shown.start, shown.end).map((entry, offset) => (
+            <ItemRow
+              key={entry.key}
+              entry={entry}
+              currency={order.currency}
+              decision={state.decisions[entry.key]}
+              problem={state.problems[entry.key]}
+              isSelected={shown.start + offset === state.cursor}
+              isReviewable={isPending}
+            />
+          ))}
+          {shown.end < items.length && <Text dimColor>{`  ↓ ${items.length - shown.end} more`}</Text>}
+        </Box>
       )}
       {!isPending && (
         <Text dimColor wrap="wrap">

@@ -19,7 +19,7 @@ export function ReasonPrompt(props: ReasonPromptProps) {
   const { itemTitle, text, presets, presetIndex, error } = props;
   const theme = useTheme();
   return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1} marginTop={1}>
+    <Box flexDirection="column" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} paddingLeft={1} marginTop={1}>
       <Text bold wrap="truncate-end">{`Reject "${sanitizeForTerminal(itemTitle)}": reason?`}</Text>
       <Text wrap="wrap">
         {'> '}
