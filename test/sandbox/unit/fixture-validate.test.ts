@@ -51,12 +51,12 @@ describe('fixture validation (D12)', () => {
   });
 
   it('refuses wrong shapes with the path of the field', () => {
-    expect(refusal((f) => { (f.return_orders[2] as Record<string, unknown>).status = 'lost'; })).toMatch(/^return_orders\[2\]\.status: /);
+    expect(refusal((f) => { (f.return_orders[2] as unknown as Record<string, unknown>).status = 'lost'; })).toMatch(/^return_orders\[2\]\.status: /);
     expect(refusal((f) => { f.return_orders[0]!.submitted_at = '2026-02-30T00:00:00Z'; })).toBe(
       'return_orders[0].submitted_at: must be a real calendar date and time',
     );
     expect(refusal((f) => { f.return_orders[0]!.refunds[0]!.price = '12,50'; })).toMatch(/^return_orders\[0\]\.refunds\[0\]\.price: /);
-    expect(refusal((f) => { (f.return_orders[0] as Record<string, unknown>).refund = []; })).toMatch(/^return_orders\[0\]: /);
+    expect(refusal((f) => { (f.return_orders[0] as unknown as Record<string, unknown>).refund = []; })).toMatch(/^return_orders\[0\]: /);
     expect(refusal(() => [])).toMatch(/^\(document\): /);
   });
 
