@@ -20,7 +20,7 @@ import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { ErrorBanner } from './error-banner.js';
 import { ItemRow } from './item-row.js';
-import { itemWindow, LINES_PER_ITEM } from './item-shown.js';
+import { itemWindow, LINES_PER_ITEM } from './item-window.js';
 import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
