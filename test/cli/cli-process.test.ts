@@ -1,0 +1,85 @@
+/**
+ * The real CLI as a process: output formats and exit codes as a script sees them. Kept to
+ * a few runs (each costs a node start-up); the in-process tests cover the details.
+ */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS } from '../helpers/fixture.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { fetchRaw } from './helpers/cli-run.js';
+import { spawnCli } from './helpers/spawn-cli.js';
+import { tempDir } from './helpers/test-factory.js';
+
+let sandbox: TestSandbox;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  const home = tempDir('rc-home-');
+  env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), RETURNS_BASE_URL: sandbox.url, RETURNS_API_KEY: KEYS.north };
+});
+afterAll(() => sandbox.close());
+
+describe('returns-console as a process', () => {
+  it('lists as TSV when piped and as the raw JSON with --json (exit 0)', async () => {
+    const [tsv, json] = await Promise.all([
+      spawnCli(['list', '--status', 'pending,reviewed'], env),
+      spawnCli(['list', '--limit', '3', '--json'], env),
+    ]);
+    expect(tsv.code).toBe(0);
+    expect(tsv.stdout.trimEnd().split('\n').map((l) => l.split('\t').slice(0, 3).join(' '))).toEqual([
+      '1015 #N1015 reviewed',
+      '1014 #N1014 pending',
+      '1001 #N1001 reviewed',
+      '1000 #N1000 pending',
+    ]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual((await fetchRaw(sandbox.url, KEYS.north, 'limit=3')).data);
+  });
+
+  it('exits 2 on usage errors, 4 on a refused key, 1 on an API failure', async () => {
+    const [usage, auth, failure, keyFlag] = await Promise.all([
+      spawnCli(['list', '--from', 'yesterday'], env),
+      spawnCli(['show', '1000'], { ...env, RETURNS_API_KEY: KEYS.unknown }),
+      spawnCli(['receive', '1000'], env),
+      spawnCli(['list', '--api-key', KEYS.north], { ...env, RETURNS_API_KEY: '' }),
+    ]);
+    expect([usage.code, auth.code, failure.code, keyFlag.code]).toEqual([2, 4, 1, 2]);
+    expect(usage.stderr).toBe(
+      'error: invalid_date_format (submitted_at_min): --from: submitted_at_min must be an ISO 8601 date-time such as 2026-11-02T09:15:00Z.\n' +
+        'hint: Dates must be ISO 8601 date-times, e.g. 2026-11-02T09:15:00Z.\n',
+    );
+    expect(auth.stderr).toMatch(/^error: invalid_api_key: .+ \[request id \S+\]\nhint: /);
+    expect(failure.stderr).toMatch(/^error: invalid_state_transition: .+ \[request id \S+\]\nhint: /);
+    expect(keyFlag.stderr).toMatch(/^error: usage_error \(--api-key\): the API key is never accepted on the command line/);
+    for (const r of [usage, auth, failure, keyFlag]) expect(r.stdout).toBe('');
+  });
+
+  it('refuses a key file readable by others (chmod 644) with exit 4 and the fix', async () => {
+    const home = tempDir('rc-home-');
+    const keyPath = join(home, 'north.key');
+    writeFileSync(keyPath, `${KEYS.north}\n`);
+    chmodSync(keyPath, 0o644);
+    mkdirSync(join(home, 'returns-console'));
+    writeFileSync(join(home, 'returns-console', 'config.json'), JSON.stringify({ profiles: { north: { base_url: sandbox.url, key_file: keyPath } } }), { mode: 0o600 });
+    const r = await spawnCli(['list', '--profile', 'north'], { HOME: home, XDG_CONFIG_HOME: home });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`error: api_key_file_insecure: key file ${keyPath} has permissions 0644`);
+    expect(r.stderr).toContain(`Fix: chmod 600 ${keyPath}`);
+    chmodSync(keyPath, 0o600);
+    const ok = await spawnCli(['list', '--profile', 'north', '--limit', '1'], { HOME: home, XDG_CONFIG_HOME: home });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.split('\t')[0]).toBe('1025');
+  });
+
+  it('prints help for the program and every command (exit 0), and exits 2 for an unknown command', async () => {
+    const [top, list, unknown] = await Promise.all([spawnCli(['--help'], env), spawnCli(['list', '--help'], env), spawnCli(['lsit'], env)]);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/^Usage: returns-console <command> \[flags\]/);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('--order-names LIST');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^error: unknown command "lsit"/);
+  });
+});

@@ -1,0 +1,79 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { KEYS } from '../helpers/fixture.js';
+import { runInProcess } from './helpers/cli-run.js';
+import { tempDir } from './helpers/test-factory.js';
+
+/** Writes a private config file and returns the XDG_CONFIG_HOME to use. */
+function configHome(config: unknown): string {
+  const home = tempDir();
+  mkdirSync(join(home, 'returns-console'));
+  const path = join(home, 'returns-console', 'config.json');
+  writeFileSync(path, JSON.stringify(config), { mode: 0o600 });
+  return home;
+}
+
+function privateFile(content: string, mode = 0o600): string {
+  const path = join(tempDir(), 'key');
+  writeFileSync(path, content, { mode });
+  chmodSync(path, mode);
+  return path;
+}
+
+describe('returns-console config', () => {
+  it('prints every value with its source and the key redacted', async () => {
+    const keyPath = privateFile(`${KEYS.north}\n`);
+    const home = configHome({
+      default_profile: 'north',
+      profiles: { north: { base_url: 'http://127.0.0.1:4010/public-api/v1', key_file: keyPath, reject_reasons: ['Worn'] } },
+    });
+    const r = await runInProcess('config', [], { env: { XDG_CONFIG_HOME: home } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`config file       ${join(home, 'returns-console', 'config.json')}  (found)`);
+    expect(r.stdout).toContain('profile           north  (config default_profile)');
+    expect(r.stdout).toContain('base URL          http://127.0.0.1:4010/public-api/v1  (config profiles.north.base_url)');
+    expect(r.stdout).toContain(`API key           sk_…${KEYS.north.slice(-4)}  (config profiles.north.key_file (${keyPath}))`);
+    expect(r.stdout).toContain('reject reasons    Worn  (config profiles.north.reject_reasons)');
+    expect(r.stdout).toContain('review route      POST /return_orders/{id}/review  (default)');
+    expect(r.stdout).not.toContain(KEYS.north);
+  });
+
+  it('prints JSON with sources, flags and environment winning over the file', async () => {
+    const home = configHome({ profiles: { north: { base_url: 'http://file.example/v1', key_command: `printf '%s' ${KEYS.north}` } } });
+    const r = await runInProcess('config', ['--json', '--profile', 'north', '--base-url', 'http://flag.example/v1'], { env: { XDG_CONFIG_HOME: home } });
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as Record<string, { value: unknown; source: string; command?: string }>;
+    expect(json.profile).toEqual({ value: 'north', source: 'flag --profile' });
+    expect(json.base_url).toEqual({ value: 'http://flag.example/v1', source: 'flag --base-url' });
+    expect(json.api_key).toMatchObject({ value: `sk_…${KEYS.north.slice(-4)}`, source: 'config profiles.north.key_command' });
+    // The key command itself holds the key here: it is shown scrubbed.
+    expect(r.stdout).not.toContain(KEYS.north);
+    expect(json.api_key!.command).toBe(`printf '%s' sk_…${KEYS.north.slice(-4)}`);
+  });
+
+  it('still prints everything else when the key file is insecure, then fails with exit 4', async () => {
+    const keyPath = privateFile(`${KEYS.north}\n`, 0o644);
+    const home = configHome({ profiles: { default: { base_url: 'http://127.0.0.1:4010/public-api/v1', key_file: keyPath } } });
+    const r = await runInProcess('config', [], { env: { XDG_CONFIG_HOME: home } });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toContain('API key           (unavailable: api_key_file_insecure)');
+    expect(r.stderr).toContain(`error: api_key_file_insecure: key file ${keyPath} has permissions 0644`);
+    expect(r.stderr).toContain(`Fix: chmod 600 ${keyPath}`);
+  });
+
+  it('fails with exit 2 when no base URL is configured, and names the places to set one', async () => {
+    const r = await runInProcess('config', [], { env: { RETURNS_API_KEY: KEYS.north } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('base URL          (not set)  (none)');
+    expect(r.stderr).toMatch(/error: config_error \(base_url\): no base URL/);
+  });
+
+  it('reports an invalid config file with every bad field (exit 2)', async () => {
+    const home = configHome({ profiles: { north: { base_url: 'nope', timeouts: { connect_secs: 3 } } } });
+    const r = await runInProcess('config', [], { env: { XDG_CONFIG_HOME: home } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is invalid:\n  profiles.north.base_url: The base URL');
+    expect(r.stderr).toContain('\n  profiles.north.timeouts.connect_secs: unknown field');
+  });
+});
