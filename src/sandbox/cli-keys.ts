@@ -46,6 +46,7 @@ export function runKeysCli(argv: readonly string[], io: KeysIo): number {
       return sub === undefined && !values.help ? 2 : 0;
     }
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}.`);
+    checkUsage(sub, values);
     const dbPath = values.db ?? defaultDbPath(io.env);
     if (!isMemoryPath(dbPath) && !existsSync(dbPath)) {
       throw new KeysError(`no sandbox database at ${dbPath}. Start the sandbox once (it creates the database), or pass --db PATH.`);
@@ -61,7 +62,7 @@ export function runKeysCli(argv: readonly string[], io: KeysIo): number {
         case 'revoke':
           return revoke(db, values, now, out);
         default:
-          throw new UsageError(`unknown keys subcommand ${JSON.stringify(sub)}; use create, list or revoke.`);
+          return 2; // checkUsage refused anything else
       }
     } finally {
       db.close();
@@ -79,18 +80,33 @@ function safeMessage(error: unknown): string {
 
 type Values = { shop?: string; name?: string; last4?: string };
 
+/** Flag checks before any database is opened, so usage errors always exit 2. */
+function checkUsage(sub: string, v: Values): void {
+  if (sub === 'create') {
+    if (!v.shop) throw new UsageError('keys create needs --shop ID.');
+    if (!v.name?.trim()) throw new UsageError('keys create needs --name NAME (a description such as "warehouse terminal").');
+    if (v.name.length > 200) throw new UsageError('--name is limited to 200 characters.');
+  } else if (sub === 'revoke') {
+    if ((v.last4 === undefined) === (v.name === undefined)) {
+      throw new UsageError('keys revoke needs exactly one of --last4 XXXX or --name NAME.');
+    }
+    if (v.last4 !== undefined && !/^[0-9a-fA-F]{4}$/.test(v.last4)) {
+      throw new UsageError('--last4 must be the last 4 characters of the key (hexadecimal).');
+    }
+  } else if (sub !== 'list') {
+    throw new UsageError(`unknown keys subcommand ${JSON.stringify(sub)}; use create, list or revoke.`);
+  }
+}
+
 function create(db: Db, v: Values, now: number, out: (l: string) => void): number {
-  if (!v.shop) throw new UsageError('keys create needs --shop ID.');
-  if (!v.name?.trim()) throw new UsageError('keys create needs --name NAME (a description such as "warehouse terminal").');
-  if (v.name.length > 200) throw new UsageError('--name is limited to 200 characters.');
-  const shop = findShop(db, v.shop);
+  const shop = findShop(db, v.shop!);
   if (!shop) {
     const known = listShops(db).map((s) => s.id).join(', ') || 'none';
-    throw new KeysError(`no shop ${JSON.stringify(clean(v.shop))} in this database. Shops: ${known}.`);
+    throw new KeysError(`no shop ${JSON.stringify(clean(v.shop!))} in this database. Shops: ${known}.`);
   }
   const key = generateApiKey();
-  db.transaction(() => insertKey(db, { shopPk: shop.pk, name: v.name!, plain: key, createdAt: iso(now) })).immediate();
-  out(`Created API key "${clean(v.name)}" for shop ${shop.id} (${clean(shop.name)}):`);
+  db.transaction(() => insertKey(db, { shopPk: shop.pk, name: v.name!.trim(), plain: key, createdAt: iso(now) })).immediate();
+  out(`Created API key "${clean(v.name!)}" for shop ${shop.id} (${clean(shop.name)}):`);
   out(key);
   out('This is the only time the full key is shown. Store it now; later it appears as ' + maskKey(key.slice(-4)) + '.');
   return 0;
@@ -112,8 +128,6 @@ function list(db: Db, out: (l: string) => void): number {
 }
 
 function revoke(db: Db, v: Values, now: number, out: (l: string) => void): number {
-  if ((v.last4 === undefined) === (v.name === undefined)) throw new UsageError('keys revoke needs exactly one of --last4 XXXX or --name NAME.');
-  if (v.last4 !== undefined && !/^[0-9a-fA-F]{4}$/.test(v.last4)) throw new UsageError('--last4 must be the last 4 characters of the key (hexadecimal).');
   const matches = listKeys(db).filter(
     (k) =>
       (v.last4 === undefined || k.last4.toLowerCase() === v.last4.toLowerCase()) &&

@@ -1,0 +1,124 @@
+/** The sandbox command line in-process: usage errors, serving, persistence, keys. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runSandboxCli } from '../../../src/sandbox/cli.js';
+import { demoKeysFor } from '../../../src/sandbox/index.js';
+import { makeFixture } from '../../helpers/fixture.js';
+
+function sink() {
+  let text = '';
+  const stream = new Writable({ write(chunk, _e, done) { text += String(chunk); done(); } });
+  return { stream, text: () => text };
+}
+
+async function run(argv: string[]) {
+  const out = sink();
+  const err = sink();
+  const code = await runSandboxCli(argv, { stdout: out.stream, stderr: err.stream, env: { ...process.env } });
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+/** Serves until the first stdout line appears, lets `use` talk to it, then stops it like Ctrl-C. */
+async function serve(argv: string[], use: (url: string, stdout: () => string) => Promise<void>) {
+  const controller = new AbortController();
+  const out = sink();
+  const err = sink();
+  const done = runSandboxCli(argv, { stdout: out.stream, stderr: err.stream, env: { ...process.env }, signal: controller.signal });
+  await expect.poll(() => out.text(), { timeout: 20_000 }).toContain('\n');
+  const url = /^Sandbox listening on (\S+)\n/.exec(out.text())?.[1];
+  expect(url, out.text()).toBeDefined();
+  try {
+    await use(url!, out.text);
+  } finally {
+    controller.abort();
+  }
+  expect(await done).toBe(0);
+  return { stdout: out.text(), stderr: err.text() };
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'rc-sandbox-cli-'));
+
+describe('usage', () => {
+  it('--help describes every option', async () => {
+    const res = await run(['--help']);
+    expect(res.code).toBe(0);
+    for (const flag of ['--port', '--host', '--db', '--data', '--demo-orders', '--seed', '--rate-limit', '--cursor-ttl', '--latency', '--fail-rate', '--fail-status', 'keys create', 'keys list', 'keys revoke']) {
+      expect(res.stdout).toContain(flag);
+    }
+  });
+
+  it('bad flags and values exit 2 with a clear message', async () => {
+    for (const [argv, text] of [
+      [['--bogus'], '--bogus'],
+      [['--port', 'x'], '--port must be a whole number'],
+      [['--fail-rate', '2'], '--fail-rate must be a number from 0 to 1'],
+      [['--fail-status', '404'], '--fail-status must be 500 or 429'],
+      [['keys', 'revoke', '--last4', 'abcd', '--name', 'x'], 'exactly one of --last4'],
+    ] as const) {
+      const res = await run([...argv]);
+      expect(res.code, argv.join(' ')).toBe(2);
+      expect(res.stderr).toContain(text);
+    }
+  });
+
+  it('refuses a broken fixture naming the entry, exit 1', async () => {
+    const f = makeFixture(3);
+    f.return_orders[2]!.refunds[0]!.id = f.return_orders[0]!.refunds[0]!.id;
+    const path = join(tmp(), 'broken.json');
+    writeFileSync(path, JSON.stringify(f));
+    const res = await run(['--port', '0', '--data', path]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('return_orders[2].refunds[0].id: duplicate item id 70000');
+    expect(res.stdout).toBe('');
+  });
+});
+
+describe('serving', () => {
+  it('prints the URL first, then the demo keys; data, keys and cursors survive a restart', async () => {
+    const db = join(tmp(), 'demo.db');
+    const args = ['--port', '0', '--db', db, '--demo-orders', '300', '--seed', 'cli-test', '--rate-limit', '0'];
+    const [key] = demoKeysFor('cli-test');
+    let cursor = '';
+    const first = await serve(args, async (url) => {
+      const res = await fetch(`${url}/return_orders?limit=2`, { headers: { authorization: `Bearer ${key!.key}` } });
+      cursor = ((await res.json()) as { next_cursor: string }).next_cursor;
+    });
+    expect(first.stdout.split('\n')[0]).toMatch(/^Sandbox listening on http:\/\/127\.0\.0\.1:\d+\/public-api\/v1$/);
+    expect(first.stdout).toContain(key!.key);
+    const second = await serve([...args.slice(0, 4), '--seed', 'ignored'], async (url) => {
+      const res = await fetch(`${url}/return_orders?limit=2&cursor=${cursor}`, { headers: { authorization: `Bearer ${key!.key}` } });
+      expect(res.status).toBe(200);
+    });
+    expect(second.stdout).toContain(key!.key);
+    expect(second.stderr).toContain('Sandbox stopped.');
+  });
+
+  it('keys create, list and revoke on the file the server uses', async () => {
+    const db = join(tmp(), 'keys.db');
+    await serve(['--port', '0', '--db', db, '--demo-orders', '20', '--rate-limit', '0'], async (url) => {
+      const created = await run(['keys', 'create', '--shop', 'shop_kite', '--name', 'packing desk', '--db', db]);
+      expect(created.code, created.stderr).toBe(0);
+      const key = /sk_[0-9a-f]{64}/.exec(created.stdout)![0];
+      const get = () => fetch(`${url}/return_orders?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+      expect((await get()).status).toBe(200);
+      const listed = await run(['keys', 'list', '--db', db]);
+      expect(listed.stdout).toMatch(new RegExp(`packing desk\\s+shop_kite\\s+sk_…${key.slice(-4)}`));
+      expect(listed.stdout).not.toContain(key.slice(3));
+      const revoked = await run(['keys', 'revoke', '--last4', key.slice(-4), '--db', db]);
+      expect(revoked.code, revoked.stderr).toBe(0);
+      const after = await get();
+      expect(after.status).toBe(401);
+      expect(((await after.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
+      expect((await run(['keys', 'create', '--shop', 'nope', '--name', 'x', '--db', db])).stderr).toContain('Shops: shop_aurora, shop_harbor, shop_kite');
+    });
+  });
+
+  it('keys on a missing database say how to create one', async () => {
+    const res = await run(['keys', 'list', '--db', join(tmp(), 'none.db')]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('Start the sandbox once');
+  });
+});
