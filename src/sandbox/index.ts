@@ -23,7 +23,7 @@ import { demoKeysFor, type DemoKey } from './demo/keys.js';
 import { loadFixture, readFixtureFile } from './fixture/load.js';
 import type { FixtureData } from './fixture/schema.js';
 import { FixtureError, validateFixture } from './fixture/validate.js';
-import { createPipeline } from './http/server.js';
+import { createPipeline, newRequestId } from './http/server.js';
 import { hashApiKey } from './keys.js';
 import { TokenBucketLimiter } from './rate-limit.js';
 
@@ -105,7 +105,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       generateDemoData(db, { orders: options.demoOrders, seed: options.seed, endAt: now() });
     }
     const demoKeys = activeDemoKeys(db);
-    const server = await listen(db, options, now);
+    const state = { isClosing: false };
+    const server = await listen(db, options, now, () => state.isClosing);
     const port = (server.address() as AddressInfo).port;
     const host = options.host ?? DEFAULT_HOST;
     return {
@@ -113,7 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       port,
       dbPath,
       demoKeys,
-      close: closer(server, db),
+      close: closer(server, db, state),
     };
   } catch (error) {
     db.close();
@@ -133,7 +134,7 @@ function activeDemoKeys(db: Db): DemoKey[] {
   return demoKeysFor(seed).filter((k) => active.has(hashApiKey(k.key)));
 }
 
-function listen(db: Db, options: SandboxOptions, now: () => number): Promise<Server> {
+function listen(db: Db, options: SandboxOptions, now: () => number, isClosing: () => boolean): Promise<Server> {
   const log = options.quiet ? undefined : (options.log ?? ((line: string) => process.stderr.write(line + '\n')));
   const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const pipeline = createPipeline({
@@ -154,6 +155,7 @@ function listen(db: Db, options: SandboxOptions, now: () => number): Promise<Ser
     },
     now,
     log,
+    isClosing,
   });
   const server = createServer({ keepAliveTimeout: 5_000 }, pipeline);
   server.on('clientError', (error, socket) => answerClientError(error, socket));
@@ -185,21 +187,24 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import('node:st
       message: isTooLarge ? 'The request headers are too large.' : 'The HTTP request could not be parsed.',
     },
   });
-  const id = 'req_' + Math.random().toString(16).slice(2).padEnd(24, '0').slice(0, 24);
+  const id = newRequestId();
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
-function closer(server: Server, db: Db): () => Promise<void> {
+function closer(server: Server, db: Db, state: { isClosing: boolean }): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= new Promise<void>((resolve) => {
-      // In-flight requests finish; idle keep-alive connections are closed now, and any
-      // connection still busy after 10 s is cut so shutdown cannot hang.
+      state.isClosing = true;
+      // In-flight requests finish (their responses carry Connection: close); idle
+      // keep-alive connections are closed now and as they become idle; anything still
+      // open after 10 s is cut so shutdown cannot hang.
+      const sweep = setInterval(() => server.closeIdleConnections(), 25);
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      force.unref();
       server.close(() => {
+        clearInterval(sweep);
         clearTimeout(force);
         if (db.open) db.close();
         resolve();

@@ -40,7 +40,12 @@ export class LastUsedTracker {
   touch(row: KeyRow, nowMs: number): void {
     const at = new Date(nowMs).toISOString().slice(0, 19) + 'Z';
     if (this.written.get(row.pk) === at || row.last_used_at === at) return;
-    this.keys.setLastUsed(row.pk, at);
-    this.written.set(row.pk, at);
+    try {
+      this.keys.setLastUsed(row.pk, at);
+      this.written.set(row.pk, at);
+    } catch {
+      // Best effort: another process may hold the write lock past the busy timeout; the
+      // request itself must not fail for a usage timestamp. The next request tries again.
+    }
   }
 }

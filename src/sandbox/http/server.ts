@@ -37,6 +37,8 @@ export interface PipelineDeps {
   readonly now: () => number;
   /** One line per finished request and internal failures; undefined when quiet. */
   readonly log?: (line: string) => void;
+  /** True once shutdown began: responses then close their connection. */
+  readonly isClosing?: () => boolean;
 }
 
 const HANDLERS: Record<RouteName, Handler> = {
@@ -114,6 +116,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
     const started = process.hrtime.bigint();
     const requestId = newRequestId();
     res.setHeader('X-Request-Id', requestId);
+    if (deps.isClosing?.()) res.setHeader('Connection', 'close');
     if (deps.log) {
       const log = deps.log;
       res.once('finish', () => {
