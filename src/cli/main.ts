@@ -38,7 +38,12 @@ async function main(argv: string[]): Promise<number> {
   const load = name === undefined ? undefined : COMMANDS[name];
   if (!load) {
     // Scrubbed: a key pasted in the wrong place must not be echoed.
-    process.stderr.write(scrubSecrets(`error: unknown command ${JSON.stringify(name ?? '')}. Commands: ${Object.keys(COMMANDS).join(', ')}\n`));
+    process.stderr.write(
+      scrubSecrets(
+        `error: usage_error: unknown command ${JSON.stringify(name ?? '')} (commands: ${Object.keys(COMMANDS).join(', ')})\n` +
+          'hint: Run `returns-console --help` for usage.\n',
+      ),
+    );
     return 2;
   }
   const [command, { createProcessFactory }] = await Promise.all([load(), import('./factory.js')]);

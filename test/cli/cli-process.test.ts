@@ -80,6 +80,6 @@ describe('returns-console as a process', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain('--order-names LIST');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error: unknown command "lsit"/);
+    expect(unknown.stderr).toMatch(/^error: usage_error: unknown command "lsit" \(commands: list, show, review, receive, config, sandbox\)\nhint: /);
   });
 });
