@@ -108,8 +108,21 @@ export const diskFileAccess: FileAccess = {
   },
 };
 
+/**
+ * `list --all | head -1`: the reader went away. Stop quietly, as Unix tools do, instead of
+ * crashing with a stack trace.
+ */
+function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
 /** The factory of the real process. */
 export function createProcessFactory(): Factory {
+  exitQuietlyOnClosedPipe(process.stdout);
+  exitQuietlyOnClosedPipe(process.stderr);
   return {
     io: {
       stdout: process.stdout,

@@ -38,6 +38,13 @@ describe('returns-console as a process', () => {
     expect(JSON.parse(json.stdout)).toEqual((await fetchRaw(sandbox.url, KEYS.north, 'limit=3')).data);
   });
 
+  it('stops quietly when the reader of its output goes away (| head -1)', async () => {
+    const r = await spawnCli(['list', '--all', '--limit', '1'], env, undefined, true);
+    expect(r.stdout.split('\n')[0]).toMatch(/^1025\t/);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
   it('exits 2 on usage errors, 4 on a refused key, 1 on an API failure', async () => {
     const [usage, auth, failure, keyFlag] = await Promise.all([
       spawnCli(['list', '--from', 'yesterday'], env),

@@ -16,7 +16,11 @@ function baseEnv(): Record<string, string> {
   return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
 }
 
-export function spawnCli(args: readonly string[], env: Record<string, string>, stdin?: string): Promise<SpawnResult> {
+/**
+ * Runs the CLI; with `isClosingStdoutEarly` the reading end of stdout is closed after the
+ * first chunk, like `| head -1`.
+ */
+export function spawnCli(args: readonly string[], env: Record<string, string>, stdin?: string, isClosingStdoutEarly = false): Promise<SpawnResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
       cwd: ROOT,
@@ -25,7 +29,10 @@ export function spawnCli(args: readonly string[], env: Record<string, string>, s
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      stdout += c;
+      if (isClosingStdoutEarly) child.stdout.destroy();
+    });
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
