@@ -43,7 +43,8 @@ export function renderResults(outcomes: readonly ReceiveOutcome[], options: { re
   if (!options.isTTY) return renderTsv(body).map((l) => `${l}\n`).join('');
   const paint = (word: string) => (word.startsWith('ok') ? options.style.green : word === 'not sent' ? options.style.yellow : options.style.red);
   const lines = renderTable({
-    columns: [{ header: 'ID', align: 'right' }, { header: 'RESULT' }, { header: 'DETAIL', isFlexible: true, minWidth: 20 }],
+    // DETAIL is last and never cut: a long error message wraps rather than losing its end.
+    columns: [{ header: 'ID', align: 'right' }, { header: 'RESULT' }, { header: 'DETAIL' }],
     rows: body,
     maxWidth: options.width,
     paintHeader: (t) => options.style.bold(t),
