@@ -47,13 +47,14 @@ export interface ApiErrorJson {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
-  readonly status?: number;
+  // Optional fields are declared, not defined, so an absent one is absent (not undefined) in logs.
+  declare readonly status?: number;
   readonly type: string;
   readonly code: string;
-  readonly param?: string;
-  readonly requestId?: string;
+  declare readonly param?: string;
+  declare readonly requestId?: string;
   readonly retries: number;
-  readonly field?: string;
+  declare readonly field?: string;
 
   constructor(init: ApiErrorInit) {
     const secrets = init.secrets ?? [];
