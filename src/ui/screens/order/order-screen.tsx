@@ -143,8 +143,8 @@ export function OrderScreen(props: OrderScreenProps) {
 
   const isPending = order.status === 'pending';
   const mode = state.mode;
-  // Lines besides the items: header, hints, note, banner and the open prompt or dialog.
-  const reserved = 7 + (state.banner ? 4 : 0) + (mode.kind === 'reason' ? 5 + profile.rejectReasons.length : mode.kind.startsWith('confirm') ? 3 : 1);
+  // Lines besides the items: header, hints, note, the shell's notice line, banner and the open prompt or dialog.
+  const reserved = 9 + (state.banner ? 4 : 0) + (mode.kind === 'reason' ? 5 + profile.rejectReasons.length : mode.kind.startsWith('confirm') ? 3 : 1);
   const shown = itemWindow(items?.length ?? 0, state.cursor, Math.floor((rows - reserved) / LINES_PER_ITEM));
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
