@@ -82,7 +82,8 @@ describe('readApiKey', () => {
   });
 
   it('stops a key command that does not finish in time', async () => {
-    const e = await failure({ kind: 'command', command: 'sleep 30', timeoutMs: 200, source: 'config profiles.north.key_command' });
+    // `exec`: the shell itself is what gets stopped; a plain `sleep` would outlive it holding the test's stderr.
+    const e = await failure({ kind: 'command', command: 'exec sleep 30', timeoutMs: 200, source: 'config profiles.north.key_command' });
     expect(e.message).toContain('did not finish within 0.2 s and was stopped');
   });
 
