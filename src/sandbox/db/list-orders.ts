@@ -48,6 +48,11 @@ export class OrderLister {
   private readonly byStatus: Statement<[Bind & { status: string }], number>;
   private readonly byIds: Statement<[Bind & { ids: string; statuses: string; names: string | null }], number>;
   private readonly byNames: Statement<[Bind & { names: string; statuses: string }], number>;
+  /**
+   * Date window -> id span. Exact for the server's lifetime: the zone map is built only
+   * when data is loaded into a fresh database, and no operation changes submitted_at.
+   */
+  private readonly spans = new Map<string, { lo: number; hi: number } | null>();
 
   constructor(db: Db) {
     this.span = db.prepare(
@@ -93,6 +98,18 @@ export class OrderLister {
     return merged.sort((a, b) => b - a).slice(0, bind.n);
   }
 
+  private spanOf(shopPk: number, minS: number, maxS: number): { lo: number; hi: number } | null {
+    const key = `${shopPk}:${minS}:${maxS}`;
+    let span = this.spans.get(key);
+    if (span === undefined) {
+      const row = this.span.get(shopPk, minS, maxS);
+      span = row && row.lo !== null && row.hi !== null ? { lo: row.lo, hi: row.hi } : null;
+      if (this.spans.size >= 10_000) this.spans.clear();
+      this.spans.set(key, span);
+    }
+    return span;
+  }
+
   /** Shared bindings, or null when the window holds nothing for this shop. */
   private bind(plan: ListPlan): Bind | null {
     const minS = plan.minS ?? NO_MIN;
@@ -100,8 +117,8 @@ export class OrderLister {
     let lo = Number.MIN_SAFE_INTEGER;
     let hi = plan.beforeId === null ? Number.MAX_SAFE_INTEGER : plan.beforeId - 1;
     if (plan.minS !== null || plan.maxS !== null) {
-      const span = this.span.get(plan.shopPk, minS, maxS);
-      if (!span || span.lo === null || span.hi === null) return null;
+      const span = this.spanOf(plan.shopPk, minS, maxS);
+      if (!span) return null;
       lo = span.lo;
       hi = Math.min(hi, span.hi);
     }

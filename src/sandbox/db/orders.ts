@@ -6,6 +6,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { ReturnOrder } from '../../api/schemas.js';
 import { toReturnOrder, type ItemRow, type OrderRow } from '../serialize.js';
+import { DocCache } from './doc-cache.js';
 import type { Db } from './open.js';
 
 const ORDER_COLUMNS =
@@ -20,6 +21,7 @@ export class OrderStore {
   private readonly itemsByOrder: Statement<[number], ItemRow>;
   private readonly setItem: Statement<[string, string | null, number, number]>;
   private readonly setStatus: Statement<[string, number, string]>;
+  private readonly cache: DocCache;
 
   constructor(readonly db: Db) {
     this.visibleById = db.prepare(
@@ -36,6 +38,7 @@ export class OrderStore {
       `UPDATE return_items SET status = ?, reject_reason = ? WHERE id = ? AND order_id = ? AND status = 'pending'`,
     );
     this.setStatus = db.prepare('UPDATE return_orders SET status = ? WHERE id = ? AND status = ?');
+    this.cache = new DocCache(db);
   }
 
   /** The order if it exists, belongs to the shop and is not draft/cancelled. */
@@ -66,13 +69,33 @@ export class OrderStore {
     return out;
   }
 
+  /**
+   * The JSON text of the orders `ids`, comma-separated in the given order (the inside of
+   * a page's `data` array). Ids that no longer exist are skipped.
+   */
+  pageJson(ids: readonly number[]): string {
+    this.cache.revalidate();
+    const docs = ids.map((id) => this.cache.get(id));
+    const missing = ids.filter((_, i) => docs[i] === undefined);
+    if (missing.length > 0) {
+      const fresh = new Map(this.hydrate(missing).map((o) => [o.id, JSON.stringify(o)]));
+      for (const [id, doc] of fresh) this.cache.set(id, doc);
+      ids.forEach((id, i) => {
+        docs[i] ??= fresh.get(id);
+      });
+    }
+    return docs.filter((d) => d !== undefined).join(',');
+  }
+
   /** Sets a pending item's decision; false when it was not pending (should not happen in a transaction). */
   decideItem(orderId: number, itemId: number, status: string, rejectReason: string | null): boolean {
+    this.cache.invalidate(orderId);
     return this.setItem.run(status, rejectReason, itemId, orderId).changes === 1;
   }
 
   /** Moves an order from `from` to `to`; false when it was not in `from`. */
   transition(orderId: number, from: string, to: string): boolean {
+    this.cache.invalidate(orderId);
     return this.setStatus.run(to, orderId, from).changes === 1;
   }
 }

@@ -32,7 +32,12 @@ export interface HandlerContext {
   readonly services: Services;
 }
 
+/** A response body that is already JSON text (pages are joined from cached order JSON). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 /** A successful response: the interface's only success status is 200. */
-export type HandlerResult = ReturnOrder | { readonly data: ReturnOrder[]; readonly has_more: boolean; readonly next_cursor: string | null };
+export type HandlerResult = ReturnOrder | RawJson;
 
 export type Handler = (ctx: HandlerContext) => Promise<HandlerResult> | HandlerResult;

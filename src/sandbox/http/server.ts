@@ -13,7 +13,7 @@ import { openApiJson } from '../openapi.js';
 import type { TokenBucketLimiter } from '../rate-limit.js';
 import { LastUsedTracker, authenticate } from './auth.js';
 import { readBody } from './body.js';
-import type { Handler, Services } from './context.js';
+import { RawJson, type Handler, type Services } from './context.js';
 import { getReturnOrder } from './handlers/get-one.js';
 import { listReturnOrders } from './handlers/list.js';
 import { receiveReturnOrder } from './handlers/receive.js';
@@ -109,7 +109,8 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
       services: deps.services,
     });
-    sendJson(res, 200, result);
+    if (result instanceof RawJson) sendRawJson(res, 200, result.text);
+    else sendJson(res, 200, result);
   }
 
   return (req, res) => {

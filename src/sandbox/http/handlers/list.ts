@@ -1,6 +1,6 @@
 /** GET /return_orders: D7 checks, D8 cursor, keyset page of limit + 1 to know has_more. */
 import { checkListQuery, nextCursor, readListQuery } from '../../validate/list-query.js';
-import type { Handler } from '../context.js';
+import { RawJson, type Handler } from '../context.js';
 
 export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   const cursorCtx = { shopId: shop.id, secret: services.cursorSecret, now };
@@ -8,11 +8,11 @@ export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   const ids = services.lister.listIds(plan);
   const hasMore = ids.length > plan.limit;
   const pageIds = hasMore ? ids.slice(0, plan.limit) : ids;
-  return {
-    data: services.orders.hydrate(pageIds),
-    has_more: hasMore,
-    next_cursor: hasMore
-      ? nextCursor(pageIds[pageIds.length - 1]!, filterHash, { ...cursorCtx, ttlSeconds: services.cursorTtlSeconds })
-      : null,
-  };
+  const cursor = hasMore
+    ? nextCursor(pageIds[pageIds.length - 1]!, filterHash, { ...cursorCtx, ttlSeconds: services.cursorTtlSeconds })
+    : null;
+  // The page envelope of section 2, joined from the orders' ready JSON.
+  return new RawJson(
+    `{"data":[${services.orders.pageJson(pageIds)}],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`,
+  );
 };
