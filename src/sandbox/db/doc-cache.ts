@@ -1,26 +1,29 @@
 /**
- * Serialized return orders (with items) kept in memory, so a page is joined from ready
- * JSON instead of re-reading ~2 item rows per order and re-serializing (the bulk of a
+ * Serialized return orders (with items, UTF-8 JSON) kept in memory, so a page is joined
+ * from ready bytes instead of re-reading ~2 item rows per order and re-serializing (the bulk of a
  * page's cost). Exact, not approximate: this process drops an order's entry in the same
  * tick as it commits a write to it, and everything is dropped when SQLite's data_version
  * shows a commit by another connection (another sandbox on the same file).
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './open.js';
 
 export class DocCache {
-  private readonly docs = new Map<number, string>();
+  private readonly docs = new Map<number, Buffer>();
   private dataVersion: number;
+  private readonly version: Statement<[], number>;
 
   constructor(
     private readonly db: Db,
     /** Entries kept (about 600 bytes each); the oldest go first. */
     private readonly capacity = 50_000,
   ) {
+    this.version = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.dataVersion = this.readVersion();
   }
 
   private readVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    return this.version.get() as number;
   }
 
   /** Drops everything if another connection committed since the last check. */
@@ -32,11 +35,11 @@ export class DocCache {
     }
   }
 
-  get(id: number): string | undefined {
+  get(id: number): Buffer | undefined {
     return this.docs.get(id);
   }
 
-  set(id: number, doc: string): void {
+  set(id: number, doc: Buffer): void {
     if (this.docs.size >= this.capacity) {
       // Map iterates in insertion order: drop the oldest tenth in one go.
       let drop = Math.ceil(this.capacity / 10);

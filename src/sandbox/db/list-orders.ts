@@ -4,7 +4,7 @@
  * a thousand orders and at a million:
  * - ids:          primary-key lookups
  * - order_names:  idx_orders_name lookups
- * - statuses:     one idx_orders_status range per status, merged by id
+ * - statuses:     one idx_orders_status range per status, merged lazily by id
  * - otherwise:    idx_orders_visible (partial index without draft/cancelled)
  * A date window is first narrowed to an id span with the order_blocks zone map (ids grow
  * with submission time in practice), and then checked exactly on the covering index.
@@ -53,8 +53,9 @@ export class OrderLister {
    * when data is loaded into a fresh database, and no operation changes submitted_at.
    */
   private readonly spans = new Map<string, { lo: number; hi: number } | null>();
+  private readonly perStatus = new Map<string, Statement<[Bind & { status: string }], number>>();
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.span = db.prepare(
       'SELECT min(lo_id) AS lo, max(hi_id) AS hi FROM order_blocks WHERE shop_pk = ? AND max_s >= ? AND min_s <= ?',
     );
@@ -93,9 +94,45 @@ export class OrderLister {
       return this.byIds.all({ ...bind, ids: JSON.stringify(plan.ids), statuses, names });
     }
     if (plan.orderNames) return this.byNames.all({ ...bind, names: JSON.stringify(plan.orderNames), statuses });
-    if (!plan.statuses) return this.visible.all(bind);
-    const merged = [...new Set(plan.statuses)].flatMap((status) => this.byStatus.all({ ...bind, status }));
-    return merged.sort((a, b) => b - a).slice(0, bind.n);
+    const wanted = plan.statuses ? [...new Set(plan.statuses)] : [];
+    if (wanted.length === 0 || wanted.length === RETURN_ORDER_STATUSES.length) return this.visible.all(bind);
+    if (wanted.length === 1) return this.byStatus.all({ ...bind, status: wanted[0]! });
+    return this.mergeStatuses(wanted, bind);
+  }
+
+  /**
+   * k-way merge of one idx_orders_status range per status, pulled lazily: about
+   * limit + k index entries are read instead of k * (limit + 1).
+   */
+  private mergeStatuses(statuses: readonly string[], bind: Bind): number[] {
+    const streams = statuses.map((status) => this.statusStatement(status).iterate({ ...bind, status }));
+    try {
+      const heads = streams.map((it) => it.next());
+      const out: number[] = [];
+      while (out.length < bind.n) {
+        let best = -1;
+        for (let i = 0; i < heads.length; i++) {
+          const head = heads[i]!;
+          if (!head.done && (best < 0 || head.value > (heads[best]!.value as number))) best = i;
+        }
+        if (best < 0) break;
+        out.push(heads[best]!.value as number);
+        heads[best] = streams[best]!.next();
+      }
+      return out;
+    } finally {
+      for (const it of streams) it.return?.();
+    }
+  }
+
+  /** One statement per status: statements being iterated at once must be distinct. */
+  private statusStatement(status: string): Statement<[Bind & { status: string }], number> {
+    let stmt = this.perStatus.get(status);
+    if (!stmt) {
+      stmt = this.db.prepare<[Bind & { status: string }], number>(this.byStatus.source).pluck();
+      this.perStatus.set(status, stmt);
+    }
+    return stmt;
   }
 
   private spanOf(shopPk: number, minS: number, maxS: number): { lo: number; hi: number } | null {

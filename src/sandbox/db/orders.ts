@@ -9,6 +9,8 @@ import { toReturnOrder, type ItemRow, type OrderRow } from '../serialize.js';
 import { DocCache } from './doc-cache.js';
 import type { Db } from './open.js';
 
+const COMMA = Buffer.from(',');
+
 const ORDER_COLUMNS =
   'id, shop_pk, status, cust_email, cust_first_name, cust_last_name, currency, order_id, order_name, submitted_s';
 const ITEM_COLUMNS =
@@ -70,21 +72,28 @@ export class OrderStore {
   }
 
   /**
-   * The JSON text of the orders `ids`, comma-separated in the given order (the inside of
-   * a page's `data` array). Ids that no longer exist are skipped.
+   * The UTF-8 JSON of the orders `ids`, comma-separated in the given order (the inside
+   * of a page's `data` array), as buffers to send as they are. Ids that no longer exist
+   * are skipped.
    */
-  pageJson(ids: readonly number[]): string {
+  pageJson(ids: readonly number[]): Buffer[] {
     this.cache.revalidate();
     const docs = ids.map((id) => this.cache.get(id));
     const missing = ids.filter((_, i) => docs[i] === undefined);
     if (missing.length > 0) {
-      const fresh = new Map(this.hydrate(missing).map((o) => [o.id, JSON.stringify(o)]));
+      const fresh = new Map(this.hydrate(missing).map((o) => [o.id, Buffer.from(JSON.stringify(o))]));
       for (const [id, doc] of fresh) this.cache.set(id, doc);
       ids.forEach((id, i) => {
         docs[i] ??= fresh.get(id);
       });
     }
-    return docs.filter((d) => d !== undefined).join(',');
+    const out: Buffer[] = [];
+    for (const doc of docs) {
+      if (doc === undefined) continue;
+      if (out.length > 0) out.push(COMMA);
+      out.push(doc);
+    }
+    return out;
   }
 
   /** Sets a pending item's decision; false when it was not pending (should not happen in a transaction). */

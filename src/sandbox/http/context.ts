@@ -34,7 +34,7 @@ export interface HandlerContext {
 
 /** A response body that is already JSON text (pages are joined from cached order JSON). */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly body: Buffer) {}
 }
 
 /** A successful response: the interface's only success status is 200. */

@@ -12,11 +12,11 @@ export function sendJson(
   sendRawJson(res, status, JSON.stringify(body), headers);
 }
 
-/** Sends an already-serialized JSON text. */
+/** Sends an already-serialized JSON text or UTF-8 buffer. */
 export function sendRawJson(
   res: ServerResponse,
   status: number,
-  text: string,
+  text: string | Buffer,
   headers: Readonly<Record<string, string>> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;

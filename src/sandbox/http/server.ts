@@ -109,7 +109,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
       services: deps.services,
     });
-    if (result instanceof RawJson) sendRawJson(res, 200, result.text);
+    if (result instanceof RawJson) sendRawJson(res, 200, result.body);
     else sendJson(res, 200, result);
   }
 

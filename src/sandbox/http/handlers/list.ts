@@ -2,6 +2,8 @@
 import { checkListQuery, nextCursor, readListQuery } from '../../validate/list-query.js';
 import { RawJson, type Handler } from '../context.js';
 
+const DATA_OPEN = Buffer.from('{"data":[');
+
 export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   const cursorCtx = { shopId: shop.id, secret: services.cursorSecret, now };
   const { plan, filterHash } = checkListQuery(readListQuery(search), shop.pk, cursorCtx);
@@ -11,8 +13,12 @@ export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   const cursor = hasMore
     ? nextCursor(pageIds[pageIds.length - 1]!, filterHash, { ...cursorCtx, ttlSeconds: services.cursorTtlSeconds })
     : null;
-  // The page envelope of section 2, joined from the orders' ready JSON.
+  // The page envelope of section 2, joined from the orders' ready JSON bytes.
   return new RawJson(
-    `{"data":[${services.orders.pageJson(pageIds)}],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`,
+    Buffer.concat([
+      DATA_OPEN,
+      ...services.orders.pageJson(pageIds),
+      Buffer.from(`],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`),
+    ]),
   );
 };
