@@ -23,7 +23,8 @@ import { demoKeysFor, type DemoKey } from './demo/keys.js';
 import { loadFixture, readFixtureFile } from './fixture/load.js';
 import type { FixtureData } from './fixture/schema.js';
 import { FixtureError, validateFixture } from './fixture/validate.js';
-import { createPipeline, newRequestId } from './http/server.js';
+import { answerClientError, closer, listenOn } from './http/lifecycle.js';
+import { createPipeline } from './http/server.js';
 import { hashApiKey } from './keys.js';
 import { TokenBucketLimiter } from './rate-limit.js';
 
@@ -158,61 +159,8 @@ function listen(db: Db, options: SandboxOptions, now: () => number, isClosing: (
     isClosing,
   });
   const server = createServer({ keepAliveTimeout: 5_000 }, pipeline);
-  server.on('clientError', (error, socket) => answerClientError(error, socket));
-  const host = options.host ?? DEFAULT_HOST;
-  const port = options.port ?? DEFAULT_PORT;
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const why =
-        error.code === 'EADDRINUSE'
-          ? `port ${port} on ${host} is already in use; choose another with --port (0 = any free port)`
-          : error.code === 'EACCES'
-            ? `no permission to listen on ${host}:${port}; choose a port above 1023`
-            : `cannot listen on ${host}:${port}: ${error.code ?? error.message}`;
-      reject(new Error(why));
-    });
-    server.listen(port, host, () => resolve(server));
-  });
-}
-
-/** Malformed HTTP never reaches the pipeline; answer it with the envelope and a request id. */
-function answerClientError(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
-  if (!socket.writable) return;
-  const isTooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = isTooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-  const body = JSON.stringify({
-    error: {
-      type: 'validation_error',
-      code: 'malformed_request',
-      message: isTooLarge ? 'The request headers are too large.' : 'The HTTP request could not be parsed.',
-    },
-  });
-  const id = newRequestId();
-  socket.end(
-    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
-
-function closer(server: Server, db: Db, state: { isClosing: boolean }): () => Promise<void> {
-  let closing: Promise<void> | undefined;
-  return () => {
-    closing ??= new Promise<void>((resolve) => {
-      state.isClosing = true;
-      // In-flight requests finish (their responses carry Connection: close); idle
-      // keep-alive connections are closed now and as they become idle; anything still
-      // open after 10 s is cut so shutdown cannot hang.
-      const sweep = setInterval(() => server.closeIdleConnections(), 25);
-      const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      server.close(() => {
-        clearInterval(sweep);
-        clearTimeout(force);
-        if (db.open) db.close();
-        resolve();
-      });
-      server.closeIdleConnections();
-    });
-    return closing;
-  };
+  server.on('clientError', answerClientError);
+  return listenOn(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
 }
 
 export { DEFAULT_DEMO_SEED, demoKeysFor, type DemoKey } from './demo/keys.js';
