@@ -1,0 +1,146 @@
+/**
+ * The words and figures of a bulk run, as plain strings (pure, tested without rendering):
+ * the question with the count, the progress bar, rate and ETA, one line per outcome and
+ * the summary of the results. Texts that came from the service are sanitized where the
+ * outcomes are made (bulk-runner.ts), so these only assemble them.
+ */
+import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
+
+const VERB: Record<BulkKind, { readonly title: string; readonly done: string }> = {
+  receive: { title: 'Receive', done: 'received' },
+  approve: { title: 'Approve all', done: 'approved' },
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "#N1001" when the name is known, else "order 1001". */
+export function orderLabel(id: number, name: string | null | undefined): string {
+  return name ? name : `order ${id}`;
+}
+
+/** The panel's title, e.g. "Bulk receive · 20 orders". */
+export function runTitle(kind: BulkKind, total: number): string {
+  return `Bulk ${kind === 'receive' ? 'receive' : 'approve all'} · ${plural(total, 'order')}`;
+}
+
+/** The confirmation question, with the count and the first few names. */
+export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null): string {
+  const shown = ids.slice(0, 5).map((id) => orderLabel(id, nameOf(id)));
+  const more = ids.length > shown.length ? `, … ${ids.length - shown.length} more` : '';
+  const list = ` (${shown.join(', ')}${more})`;
+  return kind === 'receive'
+    ? `Mark ${plural(ids.length, 'order')} received${list}?`
+    : `Approve every pending item of ${plural(ids.length, 'order')}, one review each${list}?`;
+}
+
+/** A bar of `width` cells for done/total: "██████░░░░". */
+export function progressBar(done: number, total: number, width: number): string {
+  const cells = Math.max(1, Math.floor(width));
+  const filled = total <= 0 ? cells : Math.min(cells, Math.floor((done / total) * cells));
+  return '█'.repeat(filled) + '░'.repeat(cells - filled);
+}
+
+/** Orders finished per second since the start (0 before the first). */
+export function throughput(done: number, elapsedMs: number): number {
+  return elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+}
+
+/** "ETA 12 s", "ETA 3 min"; "ETA –" until there is a rate to go by. */
+export function etaText(progress: Pick<RunProgress, 'done' | 'total'>, elapsedMs: number): string {
+  const rate = throughput(progress.done, elapsedMs);
+  const left = progress.total - progress.done;
+  if (left <= 0) return 'ETA 0 s';
+  if (rate <= 0) return 'ETA –';
+  const seconds = Math.ceil(left / rate);
+  return seconds < 120 ? `ETA ${seconds} s` : `ETA ${Math.ceil(seconds / 60)} min`;
+}
+
+/** "12/40 done · 10 ok · 2 failed · 4.2 orders/s · ETA 7 s". */
+export function progressText(progress: RunProgress, elapsedMs: number): string {
+  const ok = progress.alreadyApplied > 0 ? `${progress.ok} ok (${progress.alreadyApplied} already applied)` : `${progress.ok} ok`;
+  const rate = throughput(progress.done, elapsedMs);
+  return [
+    `${progress.done}/${progress.total} done`,
+    ok,
+    `${progress.failed} failed`,
+    `${rate.toFixed(1)} orders/s`,
+    etaText(progress, elapsedMs),
+  ].join(' · ');
+}
+
+/** What is happening besides plain progress (stopping, rate limited), or null. */
+export function runStatusText(progress: RunProgress, isStopping: boolean, isQuitting: boolean): string | null {
+  if (isStopping) {
+    const waiting = progress.running > 0 ? `waiting for ${plural(progress.running, 'request')} in flight` : 'finishing';
+    return `${isQuitting ? 'Quitting' : 'Stopping'}: no new requests; ${waiting}. Orders not started are reported as not done.`;
+  }
+  if (progress.isPaused) return `Paused: the service asked to slow down (${plural(progress.rateLimited, '429 answer')} so far); resuming by itself.`;
+  if (progress.rateLimited > 0) return `Rate limited ${progress.rateLimited}× so far; pacing at ${progress.rate.toFixed(1)} requests/s.`;
+  return null;
+}
+
+/** The mark and words of one outcome: "✓ received", "✓ already applied", "✗ failed", "– not done". */
+export function outcomeWords(kind: BulkKind, outcome: OrderOutcome): string {
+  switch (outcome.result) {
+    case 'ok':
+      return outcome.isAlreadyApplied ? '✓ already applied' : `✓ ${VERB[kind].done}`;
+    case 'failed':
+      return '✗ failed';
+    case 'not-done':
+      return '– not done';
+  }
+}
+
+/** One line of the results: "#N1001 (1001)  ✗ failed  invalid_state_transition 422: …". */
+export function outcomeLine(kind: BulkKind, outcome: OrderOutcome): string {
+  const who = outcome.name ? `${outcome.name} (${outcome.id})` : `order ${outcome.id}`;
+  const words = outcomeWords(kind, outcome);
+  if (outcome.result === 'ok') {
+    const now = outcome.status && !outcome.isAlreadyApplied ? `, now ${outcome.status}` : '';
+    return `${who}  ${words}${now}`;
+  }
+  if (outcome.result === 'not-done') return `${who}  ${words} (stopped before it was sent)`;
+  const status = outcome.httpStatus === undefined ? '' : ` ${outcome.httpStatus}`;
+  const request = outcome.requestId ? ` [request ${outcome.requestId}]` : '';
+  return `${who}  ${words}  ${outcome.code}${status}: ${outcome.message}${request}`;
+}
+
+export interface OutcomeCounts {
+  readonly ok: number;
+  readonly alreadyApplied: number;
+  readonly failed: number;
+  readonly notDone: number;
+}
+
+/** Counts of a run's outcomes. */
+export function countOutcomes(outcomes: readonly OrderOutcome[]): OutcomeCounts {
+  let ok = 0;
+  let alreadyApplied = 0;
+  let failed = 0;
+  let notDone = 0;
+  for (const o of outcomes) {
+    if (o.result === 'ok') {
+      ok++;
+      if (o.isAlreadyApplied) alreadyApplied++;
+    } else if (o.result === 'failed') failed++;
+    else notDone++;
+  }
+  return { ok, alreadyApplied, failed, notDone };
+}
+
+/** "Bulk receive finished: 18 ok (1 already applied), 2 failed, 0 not done, in 4.1 s." */
+export function resultsSummary(kind: BulkKind, outcomes: readonly OrderOutcome[], isStopped: boolean, elapsedMs: number): string {
+  const c = countOutcomes(outcomes);
+  const ok = c.alreadyApplied > 0 ? `${c.ok} ok (${c.alreadyApplied} already applied)` : `${c.ok} ok`;
+  const how = isStopped ? 'stopped' : 'finished';
+  return `Bulk ${kind === 'receive' ? 'receive' : 'approve all'} ${how}: ${ok}, ${c.failed} failed, ${c.notDone} not done, in ${(elapsedMs / 1000).toFixed(1)} s.`;
+}
+
+/** What to do next, given the outcomes (failed and not-done orders stay marked). */
+export function resultsAdvice(kind: BulkKind, outcomes: readonly OrderOutcome[], retryKey: string): string {
+  const c = countOutcomes(outcomes);
+  const left = c.failed + c.notDone;
+  const done = c.ok > 0 ? `${plural(c.ok, 'order')} that went through ${c.ok === 1 ? 'is' : 'are'} unmarked. ` : '';
+  if (left === 0) return `${done}Every order went through.`;
+  return `${done}${plural(left, 'order')} failed or not done stay${left === 1 ? 's' : ''} marked: press ${retryKey} on the list to ${kind === 'receive' ? 'receive' : 'approve'} them again.`;
+}

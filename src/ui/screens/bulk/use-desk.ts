@@ -1,0 +1,86 @@
+/**
+ * The console's desk: bulk runs and scan mode, created by the app shell above the list so
+ * that a run in progress survives resizes, list refreshes and screen changes. It takes the
+ * list's receive / approve-all / scan-mode actions, settles the marks after a run, and
+ * tells the shell when quitting must ask first.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { useNotice } from '../../context/notice-context.js';
+import { useServices } from '../../context/services-context.js';
+import type { ListStore } from '../list/use-list-state.js';
+import type { TargetsAction } from '../list/use-orders-list.js';
+import type { BulkRunState } from './bulk-run-state.js';
+import { createBulkRunStore, type BulkRunStore, type BulkStoreDeps } from './bulk-run-store.js';
+
+export interface Desk {
+  readonly bulk: BulkRunStore;
+  readonly bulkState: BulkRunState;
+  readonly isScanOpen: boolean;
+  /** True while the desk has the screen (a bulk question, run or results, or scan mode). */
+  readonly isOpen: boolean;
+  /** The list's receive / approve-all / scan-mode keys, with the marked ids (or the current one). */
+  readonly onTargetsAction: (action: TargetsAction, ids: readonly number[]) => void;
+  /** For the shell's quit key: true when a run is in progress and the desk asks first. */
+  readonly requestQuit: () => boolean;
+  readonly closeScan: () => void;
+}
+
+export interface UseDeskOptions {
+  readonly list: ListStore;
+  /** Ends the console. */
+  readonly exit: () => void;
+}
+
+/** Creates the desk (once per console) and keeps its dependencies current. */
+export function useDesk(options: UseDeskOptions): Desk {
+  const { client, profile, stateDir, now } = useServices();
+  const queryClient = useQueryClient();
+  const { show } = useNotice();
+  const [listState, listDispatch] = options.list;
+
+  // The store reads these when it needs them, so it is created once and never stale.
+  const deps = useRef<BulkStoreDeps | null>(null);
+  const marked = useRef(listState.marked);
+  marked.current = listState.marked;
+  deps.current = {
+    client,
+    queryClient,
+    stateDir,
+    profile: profile.name,
+    now,
+    notify: show,
+    exit: options.exit,
+    settleMarks: (succeeded, left) => {
+      if (succeeded.length > 0) listDispatch({ type: 'unmark', ids: succeeded });
+      // Failed and not-done orders stay (or become) marked, ready for another run.
+      for (const id of left) if (!marked.current.includes(id)) listDispatch({ type: 'toggle-mark', id });
+    },
+  };
+  const [bulk] = useState(() => createBulkRunStore(() => deps.current!));
+  const bulkState = useSyncExternalStore(bulk.subscribe, bulk.getState);
+  const [isScanOpen, setScanOpen] = useState(false);
+
+  const onTargetsAction = useCallback(
+    (action: TargetsAction, ids: readonly number[]) => {
+      if (action === 'scan-mode') {
+        if (bulk.getState().phase === 'running') show('A bulk run is in progress: scan mode opens when it has finished.', 'warning');
+        else setScanOpen(true);
+      } else {
+        bulk.ask(action === 'receive' ? 'receive' : 'approve', ids);
+      }
+    },
+    [bulk, show],
+  );
+  const closeScan = useCallback(() => setScanOpen(false), []);
+
+  return {
+    bulk,
+    bulkState,
+    isScanOpen,
+    isOpen: bulkState.phase !== 'idle' || isScanOpen,
+    onTargetsAction,
+    requestQuit: bulk.requestQuit,
+    closeScan,
+  };
+}

@@ -1,0 +1,147 @@
+/** The bulk run reducer and the bulk panel's texts, without rendering. */
+import { describe, expect, it } from 'vitest';
+import {
+  confirmQuestion,
+  countOutcomes,
+  etaText,
+  outcomeLine,
+  progressBar,
+  progressText,
+  resultsAdvice,
+  resultsSummary,
+  runStatusText,
+} from '../../../src/ui/screens/bulk/bulk-format.js';
+import { approveAllPlan } from '../../../src/ui/screens/bulk/bulk-runner.js';
+import {
+  bulkRunReducer,
+  IDLE,
+  initialProgress,
+  succeededIds,
+  type BulkRunState,
+  type OrderOutcome,
+} from '../../../src/ui/screens/bulk/bulk-run-state.js';
+import type { ReturnOrder } from '../../../src/api/schemas.js';
+
+const run = (state: BulkRunState, ...actions: Parameters<typeof bulkRunReducer>[1][]) => actions.reduce(bulkRunReducer, state);
+
+const ok = (id: number, isAlreadyApplied = false): OrderOutcome => ({ id, name: `#N${id}`, result: 'ok', isAlreadyApplied, status: 'received' });
+const failed = (id: number): OrderOutcome => ({ id, name: `#N${id}`, result: 'failed', code: 'invalid_state_transition', message: 'Not reviewed.', httpStatus: 422, requestId: 'req_1' });
+const notDone = (id: number): OrderOutcome => ({ id, name: null, result: 'not-done' });
+
+describe('bulkRunReducer', () => {
+  it('asks, starts, reports progress and outcomes, and ends in results', () => {
+    let s = run(IDLE, { type: 'ask', kind: 'receive', ids: [1, 2, 2, 3] });
+    expect(s).toEqual({ phase: 'confirm', kind: 'receive', ids: [1, 2, 3] });
+    s = run(s, { type: 'started', startedAt: 1000 });
+    expect(s.phase).toBe('running');
+    s = run(s, { type: 'progress', progress: { ...initialProgress(3), done: 1, ok: 1 } }, { type: 'outcome', outcome: ok(1) });
+    if (s.phase !== 'running') throw new Error('not running');
+    expect(s.progress.done).toBe(1);
+    expect(s.settled).toEqual([ok(1)]);
+    s = run(s, { type: 'finished', outcomes: [ok(1), failed(2), notDone(3)], isStopped: true, elapsedMs: 500, warnings: [] });
+    expect(s).toMatchObject({ phase: 'results', isStopped: true, scroll: 0 });
+    expect(run(s, { type: 'close' })).toBe(IDLE);
+  });
+
+  it('never replaces a run in progress, and ignores an empty ask', () => {
+    const running = run(IDLE, { type: 'ask', kind: 'approve', ids: [1] }, { type: 'started', startedAt: 0 });
+    expect(run(running, { type: 'ask', kind: 'receive', ids: [5] })).toBe(running);
+    expect(run(IDLE, { type: 'ask', kind: 'receive', ids: [] })).toBe(IDLE);
+    expect(run(running, { type: 'close' })).toBe(running);
+  });
+
+  it('cancel leaves the question; stop and quit only apply while running', () => {
+    expect(run(IDLE, { type: 'ask', kind: 'receive', ids: [1] }, { type: 'cancel' })).toBe(IDLE);
+    expect(run(IDLE, { type: 'stop' })).toBe(IDLE);
+    let s = run(IDLE, { type: 'ask', kind: 'receive', ids: [1] }, { type: 'started', startedAt: 0 }, { type: 'ask-quit' });
+    expect(s).toMatchObject({ isQuitAsked: true, isStopping: false });
+    expect(run(s, { type: 'answer-quit', isYes: false })).toMatchObject({ isQuitAsked: false, isQuitting: false, isStopping: false });
+    s = run(s, { type: 'answer-quit', isYes: true });
+    expect(s).toMatchObject({ isQuitAsked: false, isQuitting: true, isStopping: true });
+  });
+
+  it('scrolls the results within the list', () => {
+    let s = run(IDLE, { type: 'ask', kind: 'receive', ids: [1, 2, 3, 4, 5] }, { type: 'started', startedAt: 0 });
+    s = run(s, { type: 'finished', outcomes: [1, 2, 3, 4, 5].map((id) => ok(id)), isStopped: false, elapsedMs: 1, warnings: [] });
+    expect(run(s, { type: 'scroll', by: 10, visibleRows: 2 })).toMatchObject({ scroll: 3 });
+    expect(run(s, { type: 'scroll', by: -1, visibleRows: 2 })).toMatchObject({ scroll: 0 });
+  });
+
+  it('succeededIds: ok and already applied, not failed or not done', () => {
+    expect(succeededIds([ok(1), ok(2, true), failed(3), notDone(4)])).toEqual([1, 2]);
+  });
+});
+
+describe('bulk texts', () => {
+  it('asks with the count and the first names', () => {
+    const names = new Map([[1, '#N1'], [2, '#N2']]);
+    expect(confirmQuestion('receive', [1, 2, 3], (id) => names.get(id) ?? null)).toBe('Mark 3 orders received (#N1, #N2, order 3)?');
+    expect(confirmQuestion('approve', [1, 2, 3, 4, 5, 6, 7], () => null)).toContain('Approve every pending item of 7 orders, one review each');
+    expect(confirmQuestion('approve', [1, 2, 3, 4, 5, 6, 7], () => null)).toContain('… 2 more');
+  });
+
+  it('draws the bar and the progress line with rate and ETA', () => {
+    expect(progressBar(5, 10, 10)).toBe('█████░░░░░');
+    expect(progressBar(0, 0, 4)).toBe('████');
+    const p = { ...initialProgress(40), done: 10, ok: 8, failed: 2 };
+    expect(progressText(p, 2000)).toBe('10/40 done · 8 ok · 2 failed · 5.0 orders/s · ETA 6 s');
+    expect(etaText({ done: 0, total: 4 }, 1000)).toBe('ETA –');
+    expect(etaText({ done: 1, total: 1000 }, 1000)).toBe('ETA 17 min');
+  });
+
+  it('says when stopping, quitting or rate limited', () => {
+    const p = { ...initialProgress(4), running: 2, rateLimited: 3, isPaused: true };
+    expect(runStatusText(p, true, false)).toMatch(/^Stopping: no new requests; waiting for 2 requests in flight/);
+    expect(runStatusText(p, true, true)).toMatch(/^Quitting/);
+    expect(runStatusText(p, false, false)).toMatch(/Paused: the service asked to slow down \(3 429 answers/);
+    expect(runStatusText(initialProgress(4), false, false)).toBeNull();
+  });
+
+  it('writes one line per outcome with code, status, message and request id', () => {
+    expect(outcomeLine('receive', ok(1))).toBe('#N1 (1)  ✓ received, now received');
+    expect(outcomeLine('receive', ok(1, true))).toBe('#N1 (1)  ✓ already applied');
+    expect(outcomeLine('approve', failed(2))).toBe('#N2 (2)  ✗ failed  invalid_state_transition 422: Not reviewed. [request req_1]');
+    expect(outcomeLine('approve', notDone(3))).toBe('order 3  – not done (stopped before it was sent)');
+  });
+
+  it('sums up and says what to do next', () => {
+    const outcomes = [ok(1), ok(2, true), failed(3), notDone(4)];
+    expect(countOutcomes(outcomes)).toEqual({ ok: 2, alreadyApplied: 1, failed: 1, notDone: 1 });
+    expect(resultsSummary('receive', outcomes, true, 1500)).toBe('Bulk receive stopped: 2 ok (1 already applied), 1 failed, 1 not done, in 1.5 s.');
+    expect(resultsAdvice('receive', outcomes, 'r')).toBe('2 orders that went through are unmarked. 2 orders failed or not done stay marked: press r on the list to receive them again.');
+    expect(resultsAdvice('approve', [ok(1)], 'A')).toBe('1 order that went through is unmarked. Every order went through.');
+  });
+});
+
+describe('approveAllPlan', () => {
+  const order = (status: string, items?: boolean): ReturnOrder =>
+    ({
+      id: 7, status, order_name: '#N7', cust_email: '', cust_first_name: '', cust_last_name: '', currency: 'EUR', order_id: '1', submitted_at: '2026-01-01T00:00:00Z',
+      ...(items !== false && {
+        refunds: [{ id: 1, status: 'pending', title: 'a', sku: null, quantity: 1, price: '1.00', reason: null }],
+        exchanges: [
+          { id: 2, status: 'pending', title: 'b', sku: null, quantity: 1, price: '1.00', reason: null },
+          { id: 3, status: 'approved', title: 'c', sku: null, quantity: 1, price: '1.00', reason: null },
+        ],
+      }),
+    }) as unknown as ReturnOrder;
+
+  it('approves every pending item, in one review', () => {
+    expect(approveAllPlan(7, order('pending'))).toEqual({
+      ok: true,
+      items: [
+        { id: 1, type: 'refund', action: 'approve' },
+        { id: 2, type: 'exchange', action: 'approve' },
+      ],
+    });
+  });
+
+  it('refuses without a request when the order is gone, not pending, or without item data', () => {
+    const gone = approveAllPlan(7, null);
+    expect(gone.ok || gone.error.code).toBe('return_order_not_found');
+    const reviewed = approveAllPlan(7, order('reviewed'));
+    expect(reviewed.ok || reviewed.error.message).toBe('No longer pending (now reviewed); no review was sent.');
+    const bare = approveAllPlan(7, order('pending', false));
+    expect(bare.ok || bare.error.code).toBe('item_details_unavailable');
+  });
+});

@@ -1,0 +1,89 @@
+/** Scan mode without rendering: splitting what a scanner types, the queue, and the texts. */
+import { describe, expect, it } from 'vitest';
+import type { ReturnOrder } from '../../../src/api/schemas.js';
+import { classifyMatches } from '../../../src/ui/screens/scan/scan-actions.js';
+import { feedScanInput, isScanBurst, MAX_SCAN_LENGTH } from '../../../src/ui/screens/scan/scan-input.js';
+import { initialScanState, isIdle, scanReducer, unfinishedCount, type ScanAction, type ScanState } from '../../../src/ui/screens/scan/scan-state.js';
+import { bannerText, historyLine, spacedCapitals } from '../../../src/ui/screens/scan/scan-text.js';
+
+const NO_KEY = {};
+const run = (state: ScanState, ...actions: ScanAction[]) => actions.reduce(scanReducer, state);
+const type = (input: string, key = NO_KEY): ScanAction => ({ type: 'input', input, key });
+
+describe('feedScanInput', () => {
+  it('completes a scan on Enter, whether it comes alone or with the text', () => {
+    expect(feedScanInput('#N10', '01', NO_KEY)).toEqual({ text: '#N1001', scans: [] });
+    expect(feedScanInput('#N1001', '', { return: true })).toEqual({ text: '', scans: ['#N1001'] });
+    expect(feedScanInput('', '#N1001\r', NO_KEY)).toEqual({ text: '', scans: ['#N1001'] });
+  });
+
+  it('splits several scans in one chunk, in order, keeping the unfinished tail', () => {
+    expect(feedScanInput('#N1', '001\r#N1002\n1003\r\n#N10', NO_KEY)).toEqual({ text: '#N10', scans: ['#N1001', '#N1002', '1003'] });
+  });
+
+  it('ignores empty lines, trims, drops control characters and edits with backspace', () => {
+    expect(feedScanInput('', '\r\r  \n', NO_KEY).scans).toEqual([]);
+    expect(feedScanInput('', ' 1001 \r', NO_KEY).scans).toEqual(['1001']);
+    expect(feedScanInput('', '\u0002#N1001\u0003\t\r', NO_KEY).scans).toEqual(['#N1001']);
+    expect(feedScanInput('#N100', '', { backspace: true }).text).toBe('#N10');
+    expect(feedScanInput('#N100', 'x\u007f1', NO_KEY).text).toBe('#N1001');
+    expect(feedScanInput('', 'x'.repeat(MAX_SCAN_LENGTH + 50), NO_KEY).text).toHaveLength(MAX_SCAN_LENGTH);
+  });
+
+  it('tells a scanner burst from a typed key', () => {
+    expect(isScanBurst('#N1001\r')).toBe(true);
+    expect(isScanBurst('a')).toBe(false);
+    expect(isScanBurst('\r')).toBe(false);
+    expect(isScanBurst('\r\n')).toBe(false);
+  });
+});
+
+describe('scanReducer', () => {
+  it('queues scans as they are typed and works them off one at a time, in order', () => {
+    let s = run(initialScanState, type('#N1001\r#N1002\r#N10'));
+    expect(s.queue.map((q) => q.text)).toEqual(['#N1001', '#N1002']);
+    expect(s.text).toBe('#N10');
+    s = run(s, { type: 'begin' }, { type: 'begin' });
+    expect(s.current).toEqual({ seq: 1, text: '#N1001' });
+    expect(unfinishedCount(s)).toBe(2);
+    // Typing goes on while a scan is looked up.
+    s = run(s, type('03\r'));
+    expect(s.queue.map((q) => q.text)).toEqual(['#N1002', '#N1003']);
+    // A stale answer (another seq) is ignored.
+    expect(run(s, { type: 'settled', seq: 2, outcome: { kind: 'not-found' } })).toBe(s);
+    s = run(s, { type: 'settled', seq: 1, outcome: { kind: 'not-found' } }, { type: 'begin' });
+    expect(s.current?.text).toBe('#N1002');
+    expect(s.history.map((h) => h.text)).toEqual(['#N1001']);
+  });
+
+  it('holds the queue while a review is open', () => {
+    const order = { id: 1000, name: '#N1000', status: 'pending', customer: 'A B' };
+    let s = run(initialScanState, type('#N1000\r#N1001\r'), { type: 'begin' }, { type: 'settled', seq: 1, outcome: { kind: 'review', order } });
+    expect(s.reviewing).toEqual({ seq: 1, order });
+    expect(run(s, { type: 'begin' })).toBe(s);
+    s = run(s, { type: 'review-closed' }, { type: 'begin' });
+    expect(s.current?.text).toBe('#N1001');
+    expect(isIdle(s)).toBe(false);
+  });
+});
+
+describe('scan texts and decisions', () => {
+  const o = (id: number, status: string) => ({ id, status, order_name: `#N${id}`, cust_first_name: 'Ana', cust_last_name: 'Lima' }) as unknown as ReturnOrder;
+
+  it('receives a reviewed order, reviews a pending one, refuses the rest', () => {
+    expect(classifyMatches([])).toEqual({ kind: 'not-found' });
+    expect(classifyMatches([o(1, 'reviewed')]).kind).toBe('receive');
+    expect(classifyMatches([o(1, 'pending')])).toMatchObject({ kind: 'review', order: { id: 1, name: '#N1', customer: 'Ana Lima' } });
+    expect(classifyMatches([o(1, 'received')])).toMatchObject({ kind: 'wrong-status', order: { status: 'received' } });
+    expect(classifyMatches([o(1, 'reviewed'), o(2, 'pending')])).toMatchObject({ kind: 'several' });
+  });
+
+  it('sets the banner large and the history short, sanitizing what was scanned', () => {
+    expect(spacedCapitals('not found')).toBe('N O T   F O U N D');
+    const order = { id: 1, name: '#N1', status: 'received', customer: 'Ana Lima' };
+    expect(bannerText('#N1', { kind: 'received', order, isAlreadyApplied: false })).toEqual({ tone: 'good', title: '✓ R E C E I V E D', lines: ['#N1 · Ana Lima'] });
+    expect(bannerText('#N1', { kind: 'wrong-status', order }).title).toBe('✗ A L R E A D Y   R E C E I V E D');
+    expect(bannerText('x\u202ey', { kind: 'not-found' }).lines[0]).not.toContain('\u202e');
+    expect(historyLine({ seq: 1, text: '#N9', outcome: { kind: 'not-found' } })).toBe('#N9  ✗ not found');
+  });
+});
