@@ -33,7 +33,7 @@ export interface DemoOptions {
 
 export const DEFAULT_DEMO_ORDERS = 2400;
 const SPAN_SECONDS = 180 * 86_400;
-const FIRST_ORDER_ID = 100_001;
+const FIRST_ORDER_ID = 1001;
 const FIRST_ITEM_ID = 5_000_001;
 const STATUSES = STATUS_WEIGHTS.map(([s]) => s);
 const STATUS_W = STATUS_WEIGHTS.map(([, w]) => w);
@@ -83,10 +83,12 @@ function writeOrders(db: Db, rng: Rng, count: number, endS: number, shopPks: rea
   let itemId = FIRST_ITEM_ID;
   for (let i = 0; i < count; i++) {
     const id = FIRST_ORDER_ID + i;
-    const s = rng.weighted(SHOP_W);
+    // The first order belongs to the first shop and is pending, so the README's walk
+    // through (show, review, receive order 1001 with the first demo key) always works.
+    const s = i === 0 ? 0 : rng.weighted(SHOP_W);
     const shop = DEMO_SHOPS[s]!;
     const n = ++perShop[s]!;
-    const status = STATUSES[rng.weighted(STATUS_W)]!;
+    const status = i === 0 ? 'pending' : STATUSES[rng.weighted(STATUS_W)]!;
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const email = `${plain(first)}.${plain(last)}${rng.int(1, 99)}@${rng.pick(shop.emailDomains)}`;

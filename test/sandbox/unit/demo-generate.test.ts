@@ -55,6 +55,11 @@ describe('demo data', () => {
     expect(times[times.length - 1]!).toBeLessThanOrEqual(endAt / 1000);
   });
 
+  it('order 1001 is a pending order of the first demo shop (the README walk-through)', () => {
+    expect(db.prepare('SELECT s.id AS shop, o.status FROM return_orders o JOIN shops s ON s.pk = o.shop_pk WHERE o.id = 1001').get())
+      .toEqual({ shop: demoKeysFor('alpha')[0]!.shopId, status: 'pending' });
+  });
+
   it('stores the demo keys of the seed, hashed', () => {
     const keys = demoKeysFor('alpha');
     expect(demoKeysFor('alpha')).toEqual(keys);
