@@ -23,7 +23,7 @@ export function ErrorBanner(props: ErrorBannerProps) {
       props.retryAt === null ? 'trying again now' : `trying again in ${Math.max(0, Math.ceil((props.retryAt - now) / 1000))}s`;
     return (
       <Text color={theme.color('warning')} wrap="truncate">
-        {`⚠ The service is not answering (${props.error.message})${requestId}; ${wait}, or R to try now.`}
+        {`⚠ The service is not answering; ${wait} (R: now). ${props.error.message}${requestId}`}
       </Text>
     );
   }

@@ -2,7 +2,7 @@
  * One transient status line shared by every screen ("Read-only mode: …", "Cursor expired,
  * back to page 1"). The app shell renders it above the footer; screens only call `show`.
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type NoticeTone = 'info' | 'warning' | 'error';
 
@@ -21,9 +21,17 @@ export interface NoticeApi {
 const NOOP: NoticeApi = { notice: null, show: () => undefined, clear: () => undefined };
 const NoticeContext = createContext<NoticeApi>(NOOP);
 
-/** Holds the current notice for everything below it. */
+/** How long a notice stays before the line clears by itself. */
+export const NOTICE_MS = 10_000;
+
+/** Holds the current notice for everything below it; each notice clears after NOTICE_MS. */
 export function NoticeProvider(props: { readonly children?: ReactNode }) {
   const [notice, setNotice] = useState<Notice | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
   const show = useCallback((text: string, tone: NoticeTone = 'info') => setNotice({ text, tone }), []);
   const clear = useCallback(() => setNotice(null), []);
   const api = useMemo(() => ({ notice, show, clear }), [notice, show, clear]);

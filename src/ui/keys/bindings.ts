@@ -93,6 +93,10 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
   { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc', description: 'Close help', isMutating: false, isHint: true, hint: 'close' },
+  { action: 'move-up', scope: 'help', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false, isHint: true, hint: 'scroll' },
+  { action: 'move-down', scope: 'help', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
+  { action: 'page-up', scope: 'help', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll up one screen', isMutating: false },
+  { action: 'page-down', scope: 'help', keys: [s('pageDown'), s('space')], label: 'PgDn', description: 'Scroll down one screen', isMutating: false },
   { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc', description: 'Close activity log', isMutating: false, isHint: true, hint: 'close' },
   { action: 'move-up', scope: 'log', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false },
   { action: 'move-down', scope: 'log', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },

@@ -3,10 +3,11 @@
  * never raw keys. Mutating actions are swallowed in read-only mode with the reason shown.
  */
 import { useInput, type Key } from 'ink';
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
+import { useInputRouter } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
 import { matchBinding, readOnlyReason } from './match.js';
@@ -58,5 +59,10 @@ export function useKeyBindings(
     [isReadOnly, show, onGlobal],
   );
 
-  useInput(onInput, { isActive: isScreenActive && (options.isActive ?? true) });
+  const isActive = isScreenActive && (options.isActive ?? true);
+  // Inside the console the router delivers keys (registered with the render, see input-router.tsx);
+  // outside it (isolated screen tests) Ink's own hook does.
+  const router = useInputRouter();
+  useLayoutEffect(() => (router && isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
+  useInput(onInput, { isActive: !router && isActive });
 }

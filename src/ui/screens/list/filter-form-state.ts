@@ -4,10 +4,16 @@
  */
 import type { ParamError } from '../../../api/list-params.js';
 import { RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../../../api/schemas.js';
+import type { TextEditState } from '../../components/text-edit.js';
 import { FILTER_FIELDS, fieldOfParam, type FilterField, type FilterFormValues } from './filter-form.js';
+
+/** The panel's text fields. */
+export type TextFilterField = Exclude<FilterField, 'statuses'>;
 
 export interface FilterFormState {
   readonly values: FilterFormValues;
+  /** Cursor position in each text field (code points). */
+  readonly cursors: Readonly<Record<TextFilterField, number>>;
   readonly focus: FilterField;
   /** Index into RETURN_ORDER_STATUSES of the checklist cursor. */
   readonly statusCursor: number;
@@ -16,7 +22,7 @@ export interface FilterFormState {
 }
 
 export type FilterFormAction =
-  | { readonly type: 'set-text'; readonly field: Exclude<FilterField, 'statuses'>; readonly value: string }
+  | { readonly type: 'edit'; readonly field: TextFilterField; readonly text: TextEditState }
   | { readonly type: 'toggle-status' }
   | { readonly type: 'move-status'; readonly by: number }
   | { readonly type: 'focus'; readonly by: number };
@@ -24,20 +30,34 @@ export type FilterFormAction =
 /** The panel opened on `values`, with the service's error for one field if there was one. */
 export function initialFilterForm(values: FilterFormValues, serverError: ParamError | null = null): FilterFormState {
   const errorField = fieldOfParam(serverError?.param);
-  return { values, focus: errorField ?? 'statuses', statusCursor: 0, serverError: errorField ? serverError : null };
+  const end = (text: string) => [...text].length;
+  return {
+    values,
+    cursors: { from: end(values.from), to: end(values.to), ids: end(values.ids), names: end(values.names), limit: end(values.limit) },
+    focus: errorField ?? 'statuses',
+    statusCursor: 0,
+    serverError: errorField ? serverError : null,
+  };
 }
 
 const wrap = (n: number, size: number) => ((n % size) + size) % size;
 
+/** The text and cursor of a text field. */
+export function fieldText(state: FilterFormState, field: TextFilterField): TextEditState {
+  return { value: state.values[field], cursor: state.cursors[field] };
+}
+
 /** The filter panel's reducer. */
 export function filterFormReducer(state: FilterFormState, action: FilterFormAction): FilterFormState {
   switch (action.type) {
-    case 'set-text': {
+    case 'edit': {
+      const isChanged = action.text.value !== state.values[action.field];
       const isErrorField = fieldOfParam(state.serverError?.param) === action.field;
       return {
         ...state,
-        values: { ...state.values, [action.field]: action.value },
-        serverError: isErrorField ? null : state.serverError,
+        values: { ...state.values, [action.field]: action.text.value },
+        cursors: { ...state.cursors, [action.field]: action.text.cursor },
+        serverError: isErrorField && isChanged ? null : state.serverError,
       };
     }
     case 'toggle-status': {

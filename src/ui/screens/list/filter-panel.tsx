@@ -3,14 +3,15 @@
  * expected format, ids, order names and page size. Each field shows its error as it is
  * typed, and an error the service gave for a field appears beside that field with its code.
  */
-import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { ListFilters, ParamError } from '../../../api/list-params.js';
 import { RETURN_ORDER_STATUSES } from '../../../api/schemas.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { TextField } from '../../components/text-field.js';
 import { useTheme } from '../../context/theme-context.js';
 import { FIELD_INFO, fieldOfParam, FILTER_FIELDS, type FilterField, type FilterFormValues } from './filter-form.js';
+import { fieldText, type TextFilterField } from './filter-form-state.js';
 import { useFilterPanel } from './use-filter-panel.js';
 
 export interface FilterPanelProps {
@@ -25,7 +26,7 @@ const LABEL_WIDTH = 16;
 
 /** Renders the panel; keys come from the "filter" scope of the binding table. */
 export function FilterPanel(props: FilterPanelProps) {
-  const { state, checked, setText } = useFilterPanel(props);
+  const { state, checked } = useFilterPanel(props);
   const theme = useTheme();
   const serverField = fieldOfParam(state.serverError?.param);
 
@@ -43,13 +44,15 @@ export function FilterPanel(props: FilterPanelProps) {
     return (
       <Box key={field} flexDirection="column">
         <Box>
-          <Text bold={isFocused}>{`${isFocused ? '›' : ' '} ${FIELD_INFO[field].label.padEnd(LABEL_WIDTH)}`}</Text>
+          <Box flexShrink={0} width={LABEL_WIDTH + 3}>
+            <Text bold={isFocused}>{`${isFocused ? '›' : ' '} ${FIELD_INFO[field].label}`}</Text>
+          </Box>
           {body}
         </Box>
-        {isFocused ? <Text dimColor wrap="truncate">{`${' '.repeat(LABEL_WIDTH + 2)}${FIELD_INFO[field].format}`}</Text> : null}
+        {isFocused ? <Text dimColor wrap="truncate">{`${' '.repeat(LABEL_WIDTH + 3)}${FIELD_INFO[field].format}`}</Text> : null}
         {error ? (
           <Text color={theme.color('danger')} wrap="truncate">
-            {`${' '.repeat(LABEL_WIDTH + 2)}${error}`}
+            {`${' '.repeat(LABEL_WIDTH + 3)}${error}`}
           </Text>
         ) : null}
       </Box>
@@ -57,26 +60,21 @@ export function FilterPanel(props: FilterPanelProps) {
   };
 
   const statuses = (
-    <Box flexWrap="wrap" columnGap={1} flexShrink={1}>
+    <Box flexWrap="wrap" flexShrink={1}>
       {RETURN_ORDER_STATUSES.map((s, i) => {
         const isChecked = state.values.statuses.includes(s);
         const isCursor = state.focus === 'statuses' && i === state.statusCursor;
         return (
-          <Text key={s} inverse={isCursor} underline={isCursor}>
-            {`${isChecked ? '[x]' : '[ ]'} ${s}`}
+          <Text key={s} inverse={isCursor}>
+            {`${isCursor ? '›' : ' '}${isChecked ? '[x]' : '[ ]'} ${s}`}
           </Text>
         );
       })}
     </Box>
   );
 
-  const text = (field: Exclude<FilterField, 'statuses'>) => (
-    <TextInput
-      isDisabled={state.focus !== field}
-      defaultValue={state.values[field]}
-      onChange={(value) => setText(field, value)}
-      placeholder={field === 'limit' ? '50' : 'any'}
-    />
+  const text = (field: TextFilterField) => (
+    <TextField state={fieldText(state, field)} isFocused={state.focus === field} placeholder={field === 'limit' ? '50' : 'any'} />
   );
 
   return (

@@ -1,8 +1,8 @@
 /** The quick find prompt ("/"), its message line and, with several matches, a pick list. */
-import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { TextField } from '../../components/text-field.js';
 import { useTheme } from '../../context/theme-context.js';
 import { customerName } from './order-columns.js';
 import { useFind } from './use-find.js';
@@ -16,14 +16,14 @@ export interface FindPromptProps {
 
 /** Renders quick find; keys come from the "find" scope of the binding table. */
 export function FindPrompt(props: FindPromptProps) {
-  const { state, setText } = useFind({ onOpen: props.onOpen, onClose: props.onClose });
+  const state = useFind({ onOpen: props.onOpen, onClose: props.onClose });
   const theme = useTheme();
   const visible = state.matches.slice(0, Math.max(1, props.height - 3));
   return (
     <Box flexDirection="column">
       <Box>
         <Text bold>{'Find (order name or id): '}</Text>
-        <TextInput isDisabled={state.phase !== 'typing'} defaultValue={state.text} onChange={setText} placeholder="#N1001 or 1001" />
+        <TextField state={state.text} isFocused={state.phase === 'typing'} placeholder="#N1001 or 1001" />
       </Box>
       {state.phase === 'searching' ? <Text dimColor>Searching the service…</Text> : null}
       {state.message ? (

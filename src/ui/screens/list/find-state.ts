@@ -1,10 +1,11 @@
 /** Quick find's state as a pure reducer: typing, searching, or choosing among matches. */
 import type { ReturnOrder } from '../../../api/schemas.js';
+import { textAt, type TextEditState } from '../../components/text-edit.js';
 
 export type FindPhase = 'typing' | 'searching' | 'choosing';
 
 export interface FindState {
-  readonly text: string;
+  readonly text: TextEditState;
   readonly phase: FindPhase;
   readonly matches: readonly ReturnOrder[];
   readonly cursor: number;
@@ -13,25 +14,25 @@ export interface FindState {
 }
 
 export type FindAction =
-  | { readonly type: 'type'; readonly text: string }
+  | { readonly type: 'edit'; readonly text: TextEditState }
   | { readonly type: 'search' }
   | { readonly type: 'found'; readonly matches: readonly ReturnOrder[] }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'move'; readonly by: number }
   | { readonly type: 'back-to-typing' };
 
-export const initialFindState: FindState = { text: '', phase: 'typing', matches: [], cursor: 0, message: null };
+export const initialFindState: FindState = { text: textAt(''), phase: 'typing', matches: [], cursor: 0, message: null };
 
 /** The quick find reducer. One match is opened by the caller; none keeps the text for editing. */
 export function findReducer(state: FindState, action: FindAction): FindState {
   switch (action.type) {
-    case 'type':
+    case 'edit':
       return { ...state, text: action.text, phase: 'typing', message: null };
     case 'search':
       return { ...state, phase: 'searching', message: null };
     case 'found':
       if (action.matches.length === 0) {
-        return { ...state, phase: 'typing', matches: [], message: `No order has the name or id "${state.text.trim()}".` };
+        return { ...state, phase: 'typing', matches: [], message: `No order has the name or id "${state.text.value.trim()}".` };
       }
       return { ...state, phase: 'choosing', matches: action.matches, cursor: 0 };
     case 'failed':

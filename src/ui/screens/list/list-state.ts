@@ -38,6 +38,8 @@ export type ListAction =
   | { readonly type: 'move'; readonly by: number; readonly ids: readonly number[] }
   | { readonly type: 'jump'; readonly to: 'top' | 'bottom'; readonly ids: readonly number[] }
   | { readonly type: 'select'; readonly id: number; readonly ids: readonly number[] }
+  /** The page on screen is `ids`: fix the selection on an order id (if it is not on one of them). */
+  | { readonly type: 'pin'; readonly ids: readonly number[] }
   | { readonly type: 'next-page'; readonly nextCursor: string }
   | { readonly type: 'prev-page' }
   | { readonly type: 'apply-filters'; readonly filters: ListFilters; readonly limit: number }
@@ -107,6 +109,11 @@ export function listReducer(state: ListState, action: ListAction): ListState {
     case 'select': {
       const at = action.ids.indexOf(action.id);
       return at < 0 ? state : selectRow(state, action.ids, at);
+    }
+    case 'pin': {
+      if (action.ids.length === 0) return state;
+      if (state.selectedId !== null && action.ids.includes(state.selectedId)) return state;
+      return selectRow(state, action.ids, state.selectedRow);
     }
     case 'next-page':
       return {

@@ -1,13 +1,16 @@
 /**
  * The filter panel's input mapping: Tab/↓ and S-Tab/↑ move between fields, ←/→ and Space
- * work the status checklist, Enter applies when every field passes the interface's rules.
+ * work the status checklist, typing edits the focused text field, Enter applies when every
+ * field passes the interface's rules.
  */
-import { useMemo, useReducer } from 'react';
+import { useMemo } from 'react';
 import type { ListFilters, ParamError } from '../../../api/list-params.js';
+import { editText } from '../../components/text-edit.js';
 import { useNotice } from '../../context/notice-context.js';
+import { useSyncReducer } from '../../hooks/use-sync-reducer.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
-import { checkForm, FIELD_INFO, FILTER_FIELDS, type CheckedForm, type FilterField, type FilterFormValues } from './filter-form.js';
-import { filterFormReducer, initialFilterForm, type FilterFormState } from './filter-form-state.js';
+import { checkForm, FIELD_INFO, FILTER_FIELDS, type CheckedForm, type FilterFormValues } from './filter-form.js';
+import { fieldText, filterFormReducer, initialFilterForm, type FilterFormState } from './filter-form-state.js';
 
 export interface UseFilterPanelOptions {
   readonly initial: FilterFormValues;
@@ -19,14 +22,11 @@ export interface UseFilterPanelOptions {
 export interface FilterPanelModel {
   readonly state: FilterFormState;
   readonly checked: CheckedForm;
-  readonly setText: (field: Exclude<FilterField, 'statuses'>, value: string) => void;
 }
 
 /** State, live checks and key handling of the filter panel. */
 export function useFilterPanel(options: UseFilterPanelOptions): FilterPanelModel {
-  const [state, dispatch] = useReducer(filterFormReducer, undefined, () =>
-    initialFilterForm(options.initial, options.serverError),
-  );
+  const [state, dispatch, latest] = useSyncReducer(filterFormReducer, options, (o) => initialFilterForm(o.initial, o.serverError));
   const checked = useMemo(() => checkForm(state.values), [state.values]);
   const { show } = useNotice();
 
@@ -44,12 +44,13 @@ export function useFilterPanel(options: UseFilterPanelOptions): FilterPanelModel
           options.onCancel();
           return;
         case 'apply': {
-          if (!checked.result) {
-            const first = FILTER_FIELDS.find((f) => checked.errors[f]);
+          const now = checkForm(latest().values);
+          if (!now.result) {
+            const first = FILTER_FIELDS.find((f) => now.errors[f]);
             show(`Fix the field marked ✗ first${first ? ` (${FIELD_INFO[first].label})` : ''}.`, 'warning');
             return;
           }
-          options.onApply(checked.result.filters, checked.result.limit);
+          options.onApply(now.result.filters, now.result.limit);
           return;
         }
         default:
@@ -58,13 +59,19 @@ export function useFilterPanel(options: UseFilterPanelOptions): FilterPanelModel
     },
     {
       onUnmatched: (input, key) => {
-        if (state.focus !== 'statuses') return;
-        if (key.leftArrow) dispatch({ type: 'move-status', by: -1 });
-        else if (key.rightArrow) dispatch({ type: 'move-status', by: 1 });
-        else if (input === ' ') dispatch({ type: 'toggle-status' });
+        const now = latest();
+        if (now.focus === 'statuses') {
+          if (key.leftArrow) dispatch({ type: 'move-status', by: -1 });
+          else if (key.rightArrow) dispatch({ type: 'move-status', by: 1 });
+          else if (input === ' ') dispatch({ type: 'toggle-status' });
+          return;
+        }
+        const field = now.focus;
+        const next = editText(fieldText(now, field), input, key);
+        if (next) dispatch({ type: 'edit', field, text: next });
       },
     },
   );
 
-  return { state, checked, setText: (field, value) => dispatch({ type: 'set-text', field, value }) };
+  return { state, checked };
 }

@@ -3,9 +3,10 @@
  * opens at once, several are listed to choose from, none says so.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useReducer } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
+import { editText } from '../../components/text-edit.js';
 import { useServices } from '../../context/services-context.js';
+import { useSyncReducer } from '../../hooks/use-sync-reducer.js';
 import { classifyError } from '../../errors/classify.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { findOrdersQuery, parseFind } from '../../queries/find-queries.js';
@@ -16,20 +17,21 @@ export interface UseFindOptions {
   readonly onClose: () => void;
 }
 
-/** The quick find state and the text-change handler for its prompt. */
-export function useFind(options: UseFindOptions): { readonly state: FindState; readonly setText: (text: string) => void } {
+/** The quick find state; typing, Enter and Esc are handled here. */
+export function useFind(options: UseFindOptions): FindState {
   const { client } = useServices();
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(findReducer, initialFindState);
+  const [state, dispatch, latest] = useSyncReducer(findReducer, initialFindState, (s) => s);
 
   const search = () => {
-    const parsed = parseFind(state.text);
+    const text = latest().text.value;
+    const parsed = parseFind(text);
     if (!parsed.ok) {
       dispatch({ type: 'failed', message: parsed.message });
       return;
     }
     dispatch({ type: 'search' });
-    queryClient.fetchQuery(findOrdersQuery(client, state.text, parsed.lookup)).then(
+    queryClient.fetchQuery(findOrdersQuery(client, text, parsed.lookup)).then(
       (matches) => {
         if (matches.length === 1 && matches[0]) options.onOpen(matches[0]);
         else dispatch({ type: 'found', matches });
@@ -41,29 +43,38 @@ export function useFind(options: UseFindOptions): { readonly state: FindState; r
     );
   };
 
-  useKeyBindings('find', (action) => {
-    if (state.phase === 'searching') return;
-    switch (action) {
-      case 'apply':
-        if (state.phase === 'choosing') {
-          const match = state.matches[state.cursor];
-          if (match) options.onOpen(match);
-        } else search();
-        return;
-      case 'back':
-        if (state.phase === 'choosing') dispatch({ type: 'back-to-typing' });
-        else options.onClose();
-        return;
-      case 'move-up':
-        dispatch({ type: 'move', by: -1 });
-        return;
-      case 'move-down':
-        dispatch({ type: 'move', by: 1 });
-        return;
-      default:
-        return;
-    }
-  });
+  useKeyBindings(
+    'find',
+    (action) => {
+      const now = latest();
+      if (now.phase === 'searching') return;
+      switch (action) {
+        case 'apply':
+          if (now.phase !== 'choosing') search();
+          else if (now.matches[now.cursor]) options.onOpen(now.matches[now.cursor]!);
+          return;
+        case 'back':
+          if (now.phase === 'choosing') dispatch({ type: 'back-to-typing' });
+          else options.onClose();
+          return;
+        case 'move-up':
+        case 'move-down':
+          dispatch({ type: 'move', by: action === 'move-up' ? -1 : 1 });
+          return;
+        default:
+          return;
+      }
+    },
+    {
+      // Typing goes straight into the reducer, so "N1009" and Enter in one burst find N1009.
+      onUnmatched: (input, key) => {
+        const now = latest();
+        if (now.phase !== 'typing') return;
+        const next = editText(now.text, input, key);
+        if (next) dispatch({ type: 'edit', text: next });
+      },
+    },
+  );
 
-  return { state, setText: (text) => dispatch({ type: 'type', text }) };
+  return state;
 }

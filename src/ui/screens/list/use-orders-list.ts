@@ -50,7 +50,7 @@ export interface OrdersListModel {
 
 /** Everything the list screen shows, and its keys. */
 export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
-  const [state, dispatch] = options.store;
+  const [state, dispatch, latest] = options.store;
   const { client, profile } = useServices();
   const queryClient = useQueryClient();
   const { show } = useNotice();
@@ -74,11 +74,11 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     void queryClient.prefetchQuery(listPageQuery(client, state.filters, state.limit, nextCursor, staleMs));
   }, [nextCursor, queryClient, client, state.filters, state.limit, staleMs]);
 
-  // The selection follows the order id: pin it once the page is on screen.
-  const effectiveId = isPlaceholder ? undefined : selectedOrderId(state, ids);
+  // The selection follows the order id: pin it on an id once a page is on screen (the
+  // reducer decides with the latest state, so a key pressed meanwhile wins).
   useEffect(() => {
-    if (effectiveId !== undefined && effectiveId !== state.selectedId) dispatch({ type: 'select', id: effectiveId, ids });
-  }, [effectiveId, state.selectedId, ids, dispatch]);
+    if (!isPlaceholder) dispatch({ type: 'pin', ids });
+  }, [isPlaceholder, ids, dispatch]);
 
   // Refused cursors restart the walk; refused filters go back to the panel.
   const errorKind = view?.kind;
@@ -102,13 +102,19 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     retry: () => void query.refetch(),
   });
 
-  const currentId = selectedOrderId(state, ids);
-  const targets = (): readonly number[] =>
-    state.marked.length > 0 ? state.marked : currentId === undefined ? [] : [currentId];
+  // Keys read the latest state: several keys may arrive before the next render.
+  const currentId = () => selectedOrderId(latest(), ids);
+  const targets = (): readonly number[] => {
+    const { marked } = latest();
+    const id = currentId();
+    return marked.length > 0 ? marked : id === undefined ? [] : [id];
+  };
 
   useKeyBindings(
     'list',
     (action) => {
+      // A key right behind "f" or "/" belongs to the panel that is opening, not to the list.
+      if (latest().mode !== 'browse') return;
       switch (action) {
         case 'move-up':
         case 'move-down':
@@ -122,12 +128,16 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
         case 'jump-bottom':
           dispatch({ type: 'jump', to: action === 'jump-top' ? 'top' : 'bottom', ids });
           return;
-        case 'open':
-          if (currentId !== undefined) options.onOpen(currentId);
+        case 'open': {
+          const id = currentId();
+          if (id !== undefined) options.onOpen(id);
           return;
-        case 'mark':
-          if (currentId !== undefined) dispatch({ type: 'toggle-mark', id: currentId });
+        }
+        case 'mark': {
+          const id = currentId();
+          if (id !== undefined) dispatch({ type: 'toggle-mark', id });
           return;
+        }
         case 'find':
           dispatch({ type: 'set-mode', mode: 'find' });
           return;
@@ -136,11 +146,12 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
           return;
         case 'next-page':
           if (isPlaceholder || !page) show('Still loading this page…');
+          else if (latest().pageIndex !== state.pageIndex) show('Still loading this page…');
           else if (page.has_more && page.next_cursor !== null) dispatch({ type: 'next-page', nextCursor: page.next_cursor });
           else show('This is the last page.');
           return;
         case 'prev-page':
-          if (state.pageIndex === 0) show('Already on the first page.');
+          if (latest().pageIndex === 0) show('Already on the first page.');
           else dispatch({ type: 'prev-page' });
           return;
         case 'refresh':

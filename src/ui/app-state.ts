@@ -1,0 +1,66 @@
+/**
+ * Navigation of the console as a pure reducer: a stack of screens over the orders list,
+ * the help overlay, and the authentication failure that replaces everything.
+ */
+import type { AuthProblem } from './errors/classify.js';
+
+export type Screen =
+  | { readonly kind: 'list' }
+  | { readonly kind: 'order'; readonly orderId: number }
+  | { readonly kind: 'log' };
+
+/** Why the console cannot talk to the service with its key. */
+export interface AuthFailure {
+  readonly problem: AuthProblem;
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface AppState {
+  /** Never empty; the list is always at the bottom. */
+  readonly stack: readonly Screen[];
+  readonly isHelpOpen: boolean;
+  readonly auth: AuthFailure | null;
+}
+
+export type AppAction =
+  | { readonly type: 'open-order'; readonly orderId: number }
+  | { readonly type: 'open-log' }
+  | { readonly type: 'back' }
+  | { readonly type: 'toggle-help' }
+  | { readonly type: 'close-help' }
+  | { readonly type: 'auth-failed'; readonly failure: AuthFailure };
+
+/** The console's first state (an authentication failure known before start shows at once). */
+export function initialAppState(auth: AuthFailure | null = null): AppState {
+  return { stack: [{ kind: 'list' }], isHelpOpen: false, auth };
+}
+
+/** The screen on top. */
+export function topScreen(state: AppState): Screen {
+  return state.stack[state.stack.length - 1] ?? { kind: 'list' };
+}
+
+/** The navigation reducer. */
+export function appReducer(state: AppState, action: AppAction): AppState {
+  switch (action.type) {
+    case 'open-order': {
+      const top = topScreen(state);
+      if (top.kind === 'order' && top.orderId === action.orderId) return state;
+      return { ...state, stack: [...state.stack, { kind: 'order', orderId: action.orderId }], isHelpOpen: false };
+    }
+    case 'open-log':
+      if (topScreen(state).kind === 'log') return { ...state, isHelpOpen: false };
+      return { ...state, stack: [...state.stack, { kind: 'log' }], isHelpOpen: false };
+    case 'back':
+      if (state.isHelpOpen) return { ...state, isHelpOpen: false };
+      return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1) } : state;
+    case 'toggle-help':
+      return { ...state, isHelpOpen: !state.isHelpOpen };
+    case 'close-help':
+      return { ...state, isHelpOpen: false };
+    case 'auth-failed':
+      // The first failure says it best; later ones are the same key failing again.
+      return state.auth ? state : { ...state, auth: action.failure, isHelpOpen: false };
+  }
+}

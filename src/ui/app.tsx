@@ -1,0 +1,154 @@
+/**
+ * The console's shell: the orders list at the bottom of a stack of screens (order, activity
+ * log), the help overlay, the authentication failure screen, the notice line, and the
+ * global keys (q, ?, L). Screens under the top one stay mounted, so their state survives.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Box, Text, useApp } from 'ink';
+import { lazy, Suspense, useEffect, useReducer, type ReactNode } from 'react';
+import type { ListFilters } from '../api/list-params.js';
+import { appReducer, initialAppState, topScreen, type AppState, type AuthFailure, type Screen } from './app-state.js';
+import { AuthErrorScreen } from './components/auth-error-screen.js';
+import { HelpOverlay } from './components/help-overlay.js';
+import { NoticeLine } from './components/notice-line.js';
+import { classifyError } from './errors/classify.js';
+import { useTerminalSize } from './hooks/use-terminal-size.js';
+import type { KeyAction, KeyScope } from './keys/bindings.js';
+import { GlobalKeysProvider } from './keys/global-keys-context.js';
+import { InputRouterProvider } from './keys/input-router.js';
+import { ScreenActiveProvider } from './keys/screen-active-context.js';
+import { DeskSlot } from './screens/bulk/desk-slot.js';
+import { useDesk, type Desk } from './screens/bulk/use-desk.js';
+import { ListScreen } from './screens/list/list-screen.js';
+import { useListState } from './screens/list/use-list-state.js';
+import type { TargetsAction } from './screens/list/use-orders-list.js';
+
+// Rarely used screens load on first use, so start-up does not pay for them.
+const OrderScreen = lazy(() => import('./screens/order/order-screen.js').then((m) => ({ default: m.OrderScreen })));
+const ActivityLogScreen = lazy(() =>
+  import('./screens/activity-log/activity-log-screen.js').then((m) => ({ default: m.ActivityLogScreen })),
+);
+
+export interface AppProps {
+  readonly initialFilters: ListFilters;
+  readonly initialLimit: number;
+  /** A key problem known before start (missing or malformed): the auth screen shows at once. */
+  readonly initialAuth?: AuthFailure | null;
+  /** Receive / approve all / scan mode from the list, on the marked orders (issue 5 plugs in here). */
+  readonly onTargetsAction?: (action: TargetsAction, ids: readonly number[]) => void;
+}
+
+/** Lines the shell keeps below the screens: the notice line and one spare (a full screen makes Ink redraw everything). */
+export const SHELL_LINES = 2;
+
+const SCREEN_SCOPES: Record<Screen['kind'], readonly KeyScope[]> = {
+  list: ['list', 'filter', 'find'],
+  order: ['order', 'reason', 'confirm'],
+  log: ['log'],
+};
+
+function screenKey(screen: Screen): string {
+  return screen.kind === 'order' ? `order-${screen.orderId}` : screen.kind;
+}
+
+/** The console. */
+export function App(props: AppProps) {
+  const [nav, dispatch] = useReducer(appReducer, props.initialAuth ?? null, initialAppState);
+  const list = useListState(props.initialFilters, props.initialLimit);
+  const { exit } = useApp();
+  // Bulk runs and scan mode (issue 5): held here, above the list, so a run survives resizes and refreshes.
+  const desk = useDesk({ list, exit });
+  const queryClient = useQueryClient();
+  const size = useTerminalSize();
+
+  // A refused key on any request (list, find, order, writes) replaces the console with the auth screen.
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      const view = classifyError(error);
+      if (view.kind === 'auth') dispatch({ type: 'auth-failed', failure: { problem: view.problem, code: view.code, message: view.message } });
+    };
+    const offQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient]);
+
+  const onGlobal = (action: KeyAction) => {
+    if (action === 'quit') {
+      if (!desk.requestQuit()) exit();
+    }
+    else if (action === 'help' && !nav.auth) dispatch({ type: 'toggle-help' });
+    else if (action === 'activity-log' && !nav.auth) dispatch({ type: 'open-log' });
+  };
+
+  const height = Math.max(1, size.rows - SHELL_LINES);
+  return (
+    <InputRouterProvider>
+      <GlobalKeysProvider onAction={onGlobal}>
+        <Box flexDirection="column" height={size.rows - 1} overflow="hidden">
+          <Box flexDirection="column" height={height} overflow="hidden">
+            {nav.auth ? <AuthErrorScreen failure={nav.auth} /> : renderScreens(nav, props, list, dispatch, height, desk)}
+          </Box>
+          <NoticeLine />
+        </Box>
+      </GlobalKeysProvider>
+    </InputRouterProvider>
+  );
+}
+
+function renderScreens(
+  nav: AppState,
+  props: AppProps,
+  list: ReturnType<typeof useListState>,
+  dispatch: (action: Parameters<typeof appReducer>[1]) => void,
+  height: number,
+  desk: Desk,
+): ReactNode {
+  const top = topScreen(nav);
+  const back = () => dispatch({ type: 'back' });
+  const fallback = <Text dimColor>Loading…</Text>;
+  return (
+    <>
+      {nav.stack.map((screen, index) => {
+        const isTop = index === nav.stack.length - 1 && !nav.isHelpOpen;
+        let body: ReactNode;
+        if (screen.kind === 'list') {
+          body = (
+            <DeskSlot desk={desk} height={height}>
+              <ListScreen
+                store={list}
+                reservedLines={SHELL_LINES}
+                onOpen={(orderId) => dispatch({ type: 'open-order', orderId })}
+                onTargetsAction={props.onTargetsAction ?? desk.onTargetsAction}
+              />
+            </DeskSlot>
+          );
+        } else if (screen.kind === 'order') {
+          body = (
+            <Suspense fallback={fallback}>
+              <OrderScreen orderId={screen.orderId} onBack={back} />
+            </Suspense>
+          );
+        } else {
+          body = (
+            <Suspense fallback={fallback}>
+              <ActivityLogScreen onBack={back} />
+            </Suspense>
+          );
+        }
+        return (
+          <Box key={screenKey(screen)} display={isTop ? 'flex' : 'none'} flexDirection="column" height={height}>
+            <ScreenActiveProvider isActive={isTop}>{body}</ScreenActiveProvider>
+          </Box>
+        );
+      })}
+      {nav.isHelpOpen ? <HelpOverlay scopes={SCREEN_SCOPES[top.kind]} height={height} onClose={() => dispatch({ type: 'close-help' })} /> : null}
+    </>
+  );
+}

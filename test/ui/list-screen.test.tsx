@@ -1,0 +1,311 @@
+/**
+ * Screen tests of the orders list through the whole console (shell, list, order screen),
+ * against the real sandbox on port 0.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client/index.js';
+import { displayWidth } from '../../src/format/width.js';
+import { KEYS, makeFixture } from '../helpers/fixture.js';
+import { KEY } from '../helpers/pty.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { renderConsole, resize } from './render-console.js';
+
+// makeFixture(): north orders 1000..1027; i % 14 == 12 or 13 are draft/cancelled (hidden),
+// so the visible north orders are 1025..1014 and 1011..1000 (24), newest first. With a page
+// size of 10: page 1 is 1025..1016, page 2 is 1015, 1014, 1011..1004, page 3 is 1003..1000.
+let sandbox: TestSandbox;
+const views: { cleanup: () => Promise<void> }[] = [];
+const track = <T extends { cleanup: () => Promise<void> }>(view: T) => (views.push(view), view);
+const extraSandboxes: TestSandbox[] = [];
+
+function fixture() {
+  const f = makeFixture();
+  const byId = (id: number) => f.return_orders.find((o) => o.id === id)!;
+  byId(1003).order_name = '#DUP';
+  byId(1004).order_name = '#DUP';
+  byId(1005).cust_first_name = 'Eve\u001b[2J\u001b]52;c;aGFjaw==\u0007';
+  byId(1006).order_name = '#N1006\u202e';
+  return f;
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ fixture: fixture() });
+});
+afterAll(async () => {
+  await sandbox.close();
+  for (const s of extraSandboxes) await s.close();
+});
+afterEach(async () => {
+  for (const view of views.splice(0)) await view.cleanup();
+});
+
+/** The line of the frame showing order `id` (the row starts with the marker and the id). */
+const rowOf = (frame: string, id: number) => frame.split('\n').find((l) => new RegExp(`^..\\s*${id} `).test(l));
+
+describe('orders list', () => {
+  it('shows the first page, newest first, with every column and the selected row marked', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, columns: 160 }));
+    await view.waitFor('#N1025', 'First25 Last25', 'customer25@shop_north.example', '1R 1E · 2 pending');
+    const frame = view.frame();
+    expect(frame).toContain('ID');
+    expect(frame).toMatch(/Order\s+Status\s+Customer\s+E-mail\s+Submitted\s+Items\s+Cur/);
+    expect(rowOf(frame, 1025)).toMatch(/^› 1025 #N1025\s+archived\s+First25 Last25\s+customer25@shop_north\.example\s+2026-11-0\d \d\d:00 · \S+\s+1R 1E\s+EUR/);
+    expect(rowOf(frame, 1014)).toContain('pending');
+    expect(frame).not.toContain('#N1026'); // draft/cancelled are never shown
+    expect(frame).toContain('page 1 · 50/page');
+    expect(frame).toContain('Filters: all orders');
+    expect(frame).toMatch(/updated (just now|\d+s ago)/);
+  });
+
+  it('makes strings from the service safe and keeps the columns aligned', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, columns: 160 }));
+    await view.waitFor('#N1005', 'Eve␛␛');
+    const frame = view.frame();
+    expect(frame).not.toContain('\u001b');
+    expect(frame).not.toContain('\u202e');
+    expect(frame).toContain('#N1006<U+202E>');
+    // Every row is as wide as the header: nothing moved a column.
+    const header = frame.split('\n').find((l) => l.includes('Submitted'))!;
+    const emailAt = header.indexOf('E-mail');
+    for (const id of [1004, 1005, 1006, 1007]) expect(rowOf(frame, id)!.indexOf(`customer${id - 1000}@`)).toBe(emailAt);
+  });
+
+  it('drops columns by priority at 80x24, fits the screen, and follows a resize', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, columns: 80, rows: 24 }));
+    await view.waitFor('#N1025');
+    let lines = view.frame().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(23);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    expect(view.frame()).not.toContain('E-mail');
+    expect(view.frame()).toContain('Status');
+    expect(rowOf(view.frame(), 1025)).toContain('archived');
+
+    resize(view.stdout, 160, 40);
+    await view.waitFor('E-mail', 'customer25@shop_north.example');
+    resize(view.stdout, 60, 20);
+    await view.waitUntil((f) => f.split('\n').length <= 19 && !f.includes('E-mail'), 'laid out for 60x20');
+    lines = view.frame().split('\n');
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    expect(rowOf(view.frame(), 1025)).toMatch(/1025 #N1025\s+archived/);
+  });
+
+  it('pages forward and back: the next page is prefetched, the previous one is served from the cache', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 10 }));
+    await view.waitFor('#N1016', 'page 1 · 10/page');
+    // The next page was fetched without being asked for.
+    await view.waitUntil(() => view.calls.some((c) => c.cursor !== undefined), 'next page prefetched');
+    const cursorCalls = () => view.calls.filter((c) => c.cursor !== undefined).length;
+    const firstPageCalls = () => view.calls.filter((c) => c.cursor === undefined).length;
+    const beforeNext = cursorCalls();
+
+    await view.press('n', 'page 2', '#N1015', '#N1005');
+    expect(view.frame()).not.toContain('#N1016');
+    await view.press('n', 'page 3', '#N1002', '#N1000');
+    await view.press('n', 'This is the last page.');
+    expect(beforeNext).toBeGreaterThan(0);
+
+    const firstBefore = firstPageCalls();
+    await view.press('p', 'page 2', '#N1015');
+    await view.press('p', 'page 1', '#N1025');
+    await view.press('p', 'Already on the first page.');
+    // Back to page 1 without asking the service again.
+    expect(firstPageCalls()).toBe(firstBefore);
+  });
+
+  it('moves the selection with the keys and keeps marks across pages', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 10 }));
+    await view.waitFor('#N1016');
+    await view.press('j');
+    await view.press('j');
+    await view.waitUntil((f) => rowOf(f, 1023)?.startsWith('›') === true, 'third row selected');
+    await view.press(' ', '1 marked');
+    expect(rowOf(view.frame(), 1023)).toMatch(/^›✓/);
+    await view.press('G');
+    await view.waitUntil((f) => rowOf(f, 1016)?.startsWith('›') === true, 'last row selected');
+    await view.press('g');
+    await view.waitUntil((f) => rowOf(f, 1025)?.startsWith('›') === true, 'first row selected');
+
+    await view.press('n', 'page 2', '#N1015');
+    await view.press(KEY.down);
+    await view.press(' ', '2 marked');
+    expect(rowOf(view.frame(), 1014)).toMatch(/^›✓/);
+    await view.press('p', 'page 1');
+    await view.waitUntil((f) => rowOf(f, 1023)?.startsWith(' ✓') === true, 'mark still on 1023');
+    await view.press('R');
+    await view.waitFor('2 marked');
+    expect(rowOf(view.frame(), 1023)).toMatch(/^ ✓/);
+  });
+
+  it('applies filters from the panel and starts again from page 1', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 10 }));
+    await view.waitFor('#N1016');
+    await view.press('n', 'page 2');
+    await view.press('f', 'Statuses', '›[ ] pending');
+    await view.press(' ', '›[x] pending');
+    await view.press(KEY.right, '›[ ] reviewed');
+    await view.press(' ', '›[x] reviewed');
+    await view.press(KEY.enter, 'Filters: status pending,reviewed', 'page 1 · 10/page');
+    await view.waitFor('#N1015', '#N1014', '#N1001', '#N1000');
+    expect(view.frame()).not.toContain('#N1025');
+    expect(view.calls.at(-1)?.filters).toEqual({ statuses: ['pending', 'reviewed'] });
+  });
+
+  it('checks filter fields with the interface rules as they are typed', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url }));
+    await view.waitFor('#N1025');
+    await view.press('f', '› Statuses');
+    await view.press(KEY.tab, '› Submitted from', 'YYYY-MM-DDThh:mm:ssZ');
+    await view.press('yesterday', 'invalid_date_format', 'submitted_at_min must be an ISO 8601 date-time');
+    await view.press(KEY.tab, '› Submitted to');
+    await view.press(KEY.tab, '› Ids');
+    await view.press('1, 2', 'invalid_ids_format');
+    await view.press(KEY.tab);
+    await view.press(KEY.tab, '› Page size');
+    await view.press('0', 'invalid_limit'); // "500"
+    const callsBefore = view.calls.length;
+    await view.press(KEY.enter, 'Fix the field marked ✗ first (Submitted from)');
+    expect(view.calls.length).toBe(callsBefore);
+    expect(view.frame()).toContain('Filters: all orders');
+    await view.press(KEY.escape);
+    await view.waitUntil((f) => !f.includes('› Page size'), 'panel closed');
+    expect(view.frame()).toContain('#N1025');
+  });
+
+  it('quick find opens a single match, lists several and says when there is none', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 5 }));
+    await view.waitFor('#N1021');
+    // Not on the loaded page: found through the service.
+    await view.press('/', 'Find (order name or id)');
+    await view.press('N1009');
+    await view.press(KEY.enter, 'Order #N1009');
+    await view.press(KEY.escape, '#N1021');
+    await view.waitUntil((f) => !f.includes('Order #N1009'), 'back on the list');
+
+    await view.press('/', 'Find (order name or id)');
+    await view.press('1002');
+    await view.press(KEY.enter, 'Order #N1002');
+    await view.press(KEY.escape, '#N1021');
+
+    await view.press('/', 'Find (order name or id)');
+    await view.press('#DUP');
+    await view.press(KEY.enter, '2 orders match');
+    expect(view.frame()).toMatch(/› 1004\s+#DUP/);
+    await view.press(KEY.down);
+    await view.waitUntil((f) => /› 1003\s+#DUP/.test(f), 'second match selected');
+    await view.press(KEY.enter, 'Order #DUP');
+    await view.press(KEY.escape, '#N1021');
+
+    await view.press('/', 'Find (order name or id)');
+    await view.press('nope');
+    await view.press(KEY.enter, 'No order has the name or id "nope".');
+  });
+
+  it('shows help generated from the binding table, the current screen first', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, rows: 30 }));
+    await view.waitFor('#N1025');
+    await view.press('?', 'Help: keys', 'Orders list', 'Find by order name or id');
+    const lines = view.frame().split('\n');
+    expect(lines[1]).toBe('Orders list');
+    await view.press('j');
+    await view.waitFor('Help: keys (2-');
+    await view.press(KEY.escape);
+    await view.waitUntil((f) => !f.includes('Help: keys'), 'help closed');
+    expect(view.frame()).toContain('#N1025');
+  });
+
+  it('read-only: mutating keys are shown off and say why when pressed', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, isReadOnly: true, columns: 120 }));
+    await view.waitFor('#N1025', '[read-only]', 'r receive (off: read-only)');
+    await view.press('r', 'Read-only mode: "r" (receive marked orders (or the current one)) is disabled.');
+    await view.press('A', 'Read-only mode: "A"');
+  });
+
+  it('shows the sandbox badge for the embedded sandbox', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, isSandbox: true }));
+    await view.waitFor('SANDBOX · demo data', '#N1025');
+  });
+});
+
+describe('authentication failures', () => {
+  it('a revoked key gets a full screen saying what is wrong and where keys are created', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, apiKey: KEYS.northRevoked }));
+    await view.waitFor('The service refused the API key: it is unknown, or it was revoked.', 'invalid_api_key', 'Account settings → API keys');
+    expect(view.frame()).not.toContain(KEYS.northRevoked);
+    expect(view.frame()).not.toContain('#N1025');
+  });
+
+  it('a malformed key known at start shows the screen at once', async () => {
+    const view = track(
+      renderConsole({
+        baseUrl: sandbox.url,
+        initialAuth: { problem: 'malformed', code: 'api_key_malformed', message: 'The API key is malformed: it does not start with sk_.' },
+      }),
+    );
+    await view.waitFor('The API key is malformed, so it was not sent.', 'it does not start with sk_', 'Account settings → API keys');
+  });
+});
+
+describe('service trouble', () => {
+  it('an expired cursor restarts the walk from page 1 with a notice', async () => {
+    let clock = Date.parse('2026-11-20T10:00:00Z');
+    const timed = await startTestSandbox({ fixture: makeFixture(), now: () => clock, cursorTtlSeconds: 60 });
+    extraSandboxes.push(timed);
+    const view = track(renderConsole({ baseUrl: timed.url, limit: 10 }));
+    await view.waitFor('#N1016');
+    await view.press('n', 'page 2', '#N1015');
+    clock += 5 * 60_000; // the cursor of page 2 is now older than its lifetime
+    await view.press('R', 'The page cursor expired or was refused by the service, so the list starts again from page 1.');
+    await view.waitFor('page 1 · 10/page', '#N1025');
+  });
+
+  it('the selection follows the order id when a refresh moves rows', async () => {
+    const own = await startTestSandbox({ fixture: makeFixture() });
+    extraSandboxes.push(own);
+    const view = track(renderConsole({ baseUrl: own.url, filters: { statuses: ['pending', 'reviewed'] } }));
+    await view.waitFor('#N1015', '#N1014', '#N1001', '#N1000');
+    await view.press('j');
+    await view.press('j');
+    await view.waitUntil((f) => rowOf(f, 1001)?.startsWith('›') === true, '1001 selected');
+    // Elsewhere, 1015 is received: it leaves the filtered list and the rows move up.
+    const api = createClient({ baseUrl: own.url, apiKey: KEYS.north, maxRetries: 0 });
+    await api.receive(1015);
+    await api.close();
+    await view.press('R');
+    await view.waitUntil((f) => !f.includes('#N1015'), '1015 gone after refresh');
+    expect(rowOf(view.frame(), 1001)).toMatch(/^›/);
+  });
+
+  it('a network failure shows a banner with a countdown and recovers by itself', async () => {
+    const flaky = await startTestSandbox({ fixture: makeFixture() });
+    const view = track(renderConsole({ baseUrl: flaky.url }));
+    await view.waitFor('#N1025');
+    await flaky.close();
+    await view.press('R', 'The service is not answering');
+    await view.waitFor('trying again in');
+    expect(view.frame()).toContain('#N1025'); // the last good page stays on screen
+    const back = await startTestSandbox({ fixture: makeFixture(), port: flaky.port });
+    extraSandboxes.push(back);
+    await view.waitUntil((f) => !f.includes('The service is not answering'), 'recovered by itself', 20_000);
+    expect(view.frame()).toContain('#N1025');
+  }, 30_000);
+
+  it('shows when requests are being retried because of the rate limit', async () => {
+    const limited = await startTestSandbox({ fixture: makeFixture(), rateLimit: 1 });
+    extraSandboxes.push(limited);
+    const view = track(renderConsole({ baseUrl: limited.url, maxRetries: 3 }));
+    await view.waitFor('#N1025', 'updated');
+    // Burst 2 at 1 request per second: the first page took one; a few refreshes in a row run out.
+    const indicator = /⟳ rate limited, retry \d in \ds/;
+    let isSeen = false;
+    for (let i = 0; i < 6 && !isSeen; i++) {
+      const before = view.calls.length;
+      view.stdin.write('R');
+      await view.waitUntil((f) => {
+        isSeen ||= indicator.test(f);
+        return isSeen || (view.calls.length > before && view.queryClient.isFetching() === 0);
+      }, 'refresh done or retry shown');
+    }
+    expect(isSeen).toBe(true);
+    await view.waitUntil((f) => !f.includes('rate limited'), 'retry indicator gone once the request went through', 15_000);
+  }, 30_000);
+});

@@ -1,0 +1,120 @@
+/**
+ * Renders the whole console (shell, list, screens) as `returns-console` does, against a
+ * real sandbox: a real client with its hooks feeding the connection monitor, a fresh
+ * QueryClient with retries off, a temporary state directory, and a terminal size.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { vi } from 'vitest';
+import type { ListPageRequest, ReturnsClient } from '../../src/api/client-types.js';
+import { createClient } from '../../src/api/client/index.js';
+import type { ListFilters } from '../../src/api/list-params.js';
+import { App } from '../../src/ui/app.js';
+import type { AuthFailure } from '../../src/ui/app-state.js';
+import { ConsoleRoot } from '../../src/ui/console-root.js';
+import { createConnectionMonitor } from '../../src/ui/connection/connection-monitor.js';
+import { makeTheme } from '../../src/ui/context/theme-context.js';
+import { createConsoleQueryClient } from '../../src/ui/queries/query-client.js';
+import type { ConsoleServices } from '../../src/ui/services.js';
+import { KEYS } from '../helpers/fixture.js';
+
+export interface RenderConsoleOptions {
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly filters?: ListFilters;
+  readonly limit?: number;
+  readonly isReadOnly?: boolean;
+  readonly isSandbox?: boolean;
+  readonly refreshIntervalMs?: number;
+  readonly maxRetries?: number;
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly initialAuth?: AuthFailure | null;
+}
+
+/** Every listPage call the console made (cursor undefined = first page). */
+export interface ListCall {
+  readonly cursor?: string;
+  readonly filters?: ListFilters;
+  readonly limit?: number;
+}
+
+/** Sets the fake terminal's size and tells Ink and the console, as a real resize does. */
+export function resize(stdout: NodeJS.EventEmitter, columns: number, rows: number): void {
+  Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });
+  stdout.emit('resize');
+}
+
+/** Renders the console; call `cleanup` in afterEach. */
+export function renderConsole(options: RenderConsoleOptions) {
+  const monitor = createConnectionMonitor();
+  const real = createClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey ?? KEYS.north,
+    maxRetries: options.maxRetries ?? 0,
+    hooks: monitor.hooks,
+  });
+  const calls: ListCall[] = [];
+  // The real client, with its list calls recorded (to see what came from the cache).
+  const client: ReturnsClient = {
+    ...real,
+    listPage: (request: ListPageRequest = {}) => {
+      calls.push({ cursor: request.cursor, filters: request.filters, limit: request.limit });
+      return real.listPage(request);
+    },
+  };
+  const stateDir = mkdtempSync(join(tmpdir(), 'rc-console-state-'));
+  const services: ConsoleServices = {
+    client,
+    profile: {
+      name: 'north',
+      serviceHost: new URL(options.baseUrl).host,
+      isSandbox: options.isSandbox ?? false,
+      rejectReasons: ['Damaged'],
+      refreshIntervalMs: options.refreshIntervalMs ?? 0,
+    },
+    isReadOnly: options.isReadOnly ?? false,
+    stateDir,
+    now: Date.now,
+    connection: monitor,
+  };
+  const queryClient = createConsoleQueryClient();
+  const view = render(
+    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
+      <App initialFilters={options.filters ?? {}} initialLimit={options.limit ?? 50} initialAuth={options.initialAuth ?? null} />
+    </ConsoleRoot>,
+  );
+  resize(view.stdout, options.columns ?? 100, options.rows ?? 30);
+
+  const frame = () => view.lastFrame() ?? '';
+  /** Waits until the frame contains every text. */
+  const waitFor = (...texts: string[]) =>
+    vi.waitFor(
+      () => {
+        for (const t of texts) if (!frame().includes(t)) throw new Error(`frame lacks ${JSON.stringify(t)}:\n${frame()}`);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+  /** Waits until `check(frame)` holds. */
+  const waitUntil = (check: (frame: string) => boolean, what: string, timeout = 10_000) =>
+    vi.waitFor(
+      () => {
+        if (!check(frame())) throw new Error(`${what}; frame:\n${frame()}`);
+      },
+      { timeout, interval: 20 },
+    );
+  /** Writes one key (or one escape sequence) and waits for `texts`. */
+  const press = async (keys: string, ...texts: string[]) => {
+    view.stdin.write(keys);
+    if (texts.length > 0) await waitFor(...texts);
+  };
+  const cleanup = async () => {
+    view.unmount();
+    queryClient.clear();
+    await real.close();
+  };
+  return { ...view, client, calls, stateDir, queryClient, monitor, frame, waitFor, waitUntil, press, cleanup };
+}
