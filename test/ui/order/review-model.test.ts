@@ -80,11 +80,13 @@ describe('review error placement', () => {
 });
 
 describe('item window', () => {
-  it('keeps the cursor visible within the lines available', () => {
-    expect(itemWindow(3, 2, 5)).toEqual({ start: 0, end: 3 });
-    expect(itemWindow(10, 0, 4)).toEqual({ start: 0, end: 4 });
-    expect(itemWindow(10, 5, 4)).toEqual({ start: 4, end: 8 });
-    expect(itemWindow(10, 9, 4)).toEqual({ start: 6, end: 10 });
-    expect(itemWindow(10, 3, 0)).toEqual({ start: 3, end: 4 });
+  it('shows whole items around the cursor within the lines available', () => {
+    expect(itemWindow([2, 2, 3], 2, 7)).toEqual({ start: 0, end: 3 });
+    // Hidden items cost a marker line each.
+    expect(itemWindow([2, 2, 2, 2, 2], 0, 7)).toEqual({ start: 0, end: 3 });
+    expect(itemWindow([2, 2, 2, 2, 2], 4, 7)).toEqual({ start: 2, end: 5 });
+    expect(itemWindow([2, 2, 2, 2, 2], 2, 7)).toEqual({ start: 2, end: 5 });
+    expect(itemWindow([2, 2, 2, 2, 2], 2, 6)).toEqual({ start: 2, end: 4 });
+    expect(itemWindow([3, 3, 3], 1, 1)).toEqual({ start: 1, end: 2 });
   });
 });

@@ -20,7 +20,7 @@ import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { ErrorBanner } from './error-banner.js';
 import { ItemRow } from './item-row.js';
-import { itemWindow, LINES_PER_ITEM } from './item-window.js';
+import { itemWindow } from './item-window.js';
 import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
@@ -143,9 +143,17 @@ export function OrderScreen(props: OrderScreenProps) {
 
   const isPending = order.status === 'pending';
   const mode = state.mode;
-  // Lines besides the items: header, hints, note, the shell's notice line, banner and the open prompt or dialog.
-  const reserved = 9 + (state.banner ? 4 : 0) + (mode.kind === 'reason' ? 5 + profile.rejectReasons.length : mode.kind.startsWith('confirm') ? 3 : 1);
-  const shown = itemWindow(items?.length ?? 0, state.cursor, Math.floor((rows - reserved) / LINES_PER_ITEM));
+  // Lines besides the items: header, hints, the shell's notice line, notes, banner, prompt or dialog.
+  const banner = state.banner;
+  const reserved =
+    8 +
+    (!isPending || keepUnsupportedSince !== null ? 1 : 0) +
+    (banner ? 2 + (banner.kind === 'message' && banner.detail !== undefined ? 1 : 0) + (banner.requestId !== undefined ? 1 : 0) : 0) +
+    (mode.kind === 'reason' ? 3 + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? 1 : 0) : 0) +
+    (mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? 4 : 0) +
+    (mode.kind === 'sending' ? 1 : 0);
+  const heights = (items ?? []).map((i) => 2 + (state.problems[i.key] ? 1 : 0) + (state.decisions[i.key]?.action === 'reject' ? 1 : 0));
+  const shown = itemWindow(heights, state.cursor, rows - reserved);
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
     <Box flexDirection="column">
