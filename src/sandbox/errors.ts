@@ -11,7 +11,7 @@ import type { ErrorBody } from '../api/schemas.js';
  * some messages quote what the client sent (e.g. an unknown status value).
  */
 export function redactSecrets(message: string): string {
-  return message.replace(/sk_[0-9A-Za-z]*/g, 'sk_…').replace(/[0-9a-fA-F]{16,}/g, '…');
+  return message.replace(/sk_[0-9A-Za-z]*/g, 'sk_…').replace(/[0-9a-fA-F]{24,}/g, '…');
 }
 
 /** A failure answered with the interface's error envelope. */
