@@ -21,7 +21,6 @@ import { DeskSlot } from './screens/bulk/desk-slot.js';
 import { useDesk, type Desk } from './screens/bulk/use-desk.js';
 import { ListScreen } from './screens/list/list-screen.js';
 import { useListState } from './screens/list/use-list-state.js';
-import type { TargetsAction } from './screens/list/use-orders-list.js';
 
 // Rarely used screens load on first use, so start-up does not pay for them.
 const OrderScreen = lazy(() => import('./screens/order/order-screen.js').then((m) => ({ default: m.OrderScreen })));
@@ -34,8 +33,6 @@ export interface AppProps {
   readonly initialLimit: number;
   /** A key problem known before start (missing or malformed): the auth screen shows at once. */
   readonly initialAuth?: AuthFailure | null;
-  /** Receive / approve all / scan mode from the list, on the marked orders (issue 5 plugs in here). */
-  readonly onTargetsAction?: (action: TargetsAction, ids: readonly number[]) => void;
 }
 
 /** Lines the shell keeps below the screens: the notice line and one spare (a full screen makes Ink redraw everything). */
@@ -80,10 +77,10 @@ export function App(props: AppProps) {
   }, [queryClient]);
 
   const onGlobal = (action: KeyAction) => {
+    // While a bulk run is in progress the desk asks first.
     if (action === 'quit') {
       if (!desk.requestQuit()) exit();
-    }
-    else if (action === 'help' && !nav.auth) dispatch({ type: 'toggle-help' });
+    } else if (action === 'help' && !nav.auth) dispatch({ type: 'toggle-help' });
     else if (action === 'activity-log' && !nav.auth) dispatch({ type: 'open-log' });
   };
 
@@ -93,7 +90,7 @@ export function App(props: AppProps) {
       <GlobalKeysProvider onAction={onGlobal}>
         <Box flexDirection="column" height={size.rows - 1} overflow="hidden">
           <Box flexDirection="column" height={height} overflow="hidden">
-            {nav.auth ? <AuthErrorScreen failure={nav.auth} /> : renderScreens(nav, props, list, dispatch, height, desk)}
+            {nav.auth ? <AuthErrorScreen failure={nav.auth} /> : renderScreens(nav, list, dispatch, height, desk)}
           </Box>
           <NoticeLine />
         </Box>
@@ -104,7 +101,6 @@ export function App(props: AppProps) {
 
 function renderScreens(
   nav: AppState,
-  props: AppProps,
   list: ReturnType<typeof useListState>,
   dispatch: (action: Parameters<typeof appReducer>[1]) => void,
   height: number,
@@ -125,7 +121,7 @@ function renderScreens(
                 store={list}
                 reservedLines={SHELL_LINES}
                 onOpen={(orderId) => dispatch({ type: 'open-order', orderId })}
-                onTargetsAction={props.onTargetsAction ?? desk.onTargetsAction}
+                onTargetsAction={desk.onTargetsAction}
               />
             </DeskSlot>
           );
