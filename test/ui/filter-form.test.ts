@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { textAt } from '../../src/ui/components/text-edit.js';
+import { checkForm, fieldOfParam, formFromFilters } from '../../src/ui/screens/list/filter-form.js';
+import { fieldText, filterFormReducer, initialFilterForm } from '../../src/ui/screens/list/filter-form-state.js';
+
+const empty = formFromFilters({}, 50);
+
+describe('filter form checks (the interface rules)', () => {
+  it('accepts empty fields as "no filter"', () => {
+    expect(checkForm(empty)).toEqual({ errors: {}, result: { filters: {}, limit: 50 } });
+  });
+
+  it('gives the filters in the interface vocabulary, statuses in the listed order', () => {
+    const checked = checkForm({
+      statuses: ['reviewed', 'pending'],
+      from: '2026-11-01T00:00:00Z',
+      to: '2026-11-02T00:00:00+01:00',
+      ids: '1001,1002',
+      names: '#N1,#N2',
+      limit: '20',
+    });
+    expect(checked.result).toEqual({
+      filters: {
+        statuses: ['pending', 'reviewed'],
+        submittedAtMin: '2026-11-01T00:00:00Z',
+        submittedAtMax: '2026-11-02T00:00:00+01:00',
+        ids: [1001, 1002],
+        orderNames: ['#N1', '#N2'],
+      },
+      limit: 20,
+    });
+  });
+
+  it('reports every bad field at once, each with its code', () => {
+    const checked = checkForm({ ...empty, from: 'yesterday', to: '2026-13-01T00:00:00Z', ids: '1, 2', names: 'a,,b', limit: '101' });
+    expect(checked.result).toBeUndefined();
+    expect(checked.errors.from?.code).toBe('invalid_date_format');
+    expect(checked.errors.to?.code).toBe('invalid_date_format');
+    expect(checked.errors.ids?.code).toBe('invalid_ids_format');
+    expect(checked.errors.names?.code).toBe('invalid_order_names_format');
+    expect(checked.errors.limit?.code).toBe('invalid_limit');
+  });
+
+  it('checks the date range (equal is valid)', () => {
+    expect(checkForm({ ...empty, from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' }).errors.from?.code).toBe('invalid_date_range');
+    expect(checkForm({ ...empty, from: '2026-11-02T00:00:00Z', to: '2026-11-02T01:00:00+01:00' }).result).toBeDefined();
+  });
+
+  it('round-trips filters through the form and maps params to fields', () => {
+    const filters = { statuses: ['pending' as const], submittedAtMin: '2026-11-01T00:00:00Z', ids: [5], orderNames: ['#A'] };
+    expect(checkForm(formFromFilters(filters, 7)).result).toEqual({ filters, limit: 7 });
+    expect(fieldOfParam('submitted_at_max')).toBe('to');
+    expect(fieldOfParam('order_names')).toBe('names');
+    expect(fieldOfParam('cursor')).toBeUndefined();
+  });
+});
+
+describe('filter form state', () => {
+  it('focuses the field the service complained about, and clears that error once it is edited', () => {
+    const error = { code: 'invalid_ids_format' as const, param: 'ids', message: 'bad ids' };
+    let s = initialFilterForm({ ...empty, ids: '1' }, error);
+    expect(s.focus).toBe('ids');
+    expect(s.serverError).toEqual(error);
+    s = filterFormReducer(s, { type: 'edit', field: 'from', text: textAt('x') });
+    expect(s.serverError).toEqual(error);
+    s = filterFormReducer(s, { type: 'edit', field: 'ids', text: { value: '1', cursor: 0 } });
+    expect(s.serverError).toEqual(error); // only the cursor moved
+    s = filterFormReducer(s, { type: 'edit', field: 'ids', text: textAt('12') });
+    expect(s.serverError).toBeNull();
+    expect(fieldText(s, 'ids')).toEqual({ value: '12', cursor: 2 });
+  });
+
+  it('ignores an error for a param that is not a field', () => {
+    const s = initialFilterForm(empty, { code: 'invalid_cursor_format', param: 'cursor', message: 'x' });
+    expect(s.serverError).toBeNull();
+    expect(s.focus).toBe('statuses');
+  });
+
+  it('moves between fields with wrap-around and works the status checklist', () => {
+    let s = initialFilterForm(empty);
+    s = filterFormReducer(s, { type: 'focus', by: -1 });
+    expect(s.focus).toBe('limit');
+    s = filterFormReducer(s, { type: 'focus', by: 1 });
+    expect(s.focus).toBe('statuses');
+    s = filterFormReducer(s, { type: 'move-status', by: -1 }); // wraps to archived
+    s = filterFormReducer(s, { type: 'toggle-status' });
+    expect(s.values.statuses).toEqual(['archived']);
+    s = filterFormReducer(s, { type: 'toggle-status' });
+    expect(s.values.statuses).toEqual([]);
+  });
+});
