@@ -1,3 +1,4 @@
+import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { initialOrderState, orderReducer, type OrderAction, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
 import { placeReviewError } from '../../../src/ui/screens/order/review-errors.js';
@@ -10,6 +11,10 @@ const items: ItemRef[] = [
   { key: 'exchange:4', type: 'exchange', id: 4, status: 'approved' },
 ];
 const ctx: OrderContext = { items, status: 'pending', keepUnsupportedSince: null, presets: ['Damaged by customer', 'Outside return window'] };
+
+// Keys as Ink reports them: only the flags that are set.
+const typed = (input: string): OrderAction => ({ type: 'reason-key', input, key: {} as Key });
+const erase: OrderAction = { type: 'reason-key', input: '', key: { backspace: true } as Key };
 
 const run = (actions: OrderAction[], context: OrderContext = ctx, from: OrderState = initialOrderState) =>
   actions.reduce((s, a) => orderReducer(s, a, context), from);
@@ -46,24 +51,31 @@ describe('order reducer: decisions', () => {
 
 describe('order reducer: reject reason prompt', () => {
   it('takes free text, refusing a blank reason', () => {
-    let s = run([{ type: 'open-reject' }, { type: 'reason-type', text: '   ' }, { type: 'reason-apply' }]);
+    let s = run([{ type: 'open-reject' }, typed('   '), { type: 'reason-apply' }]);
     expect(s.mode).toMatchObject({ kind: 'reason', error: expect.stringContaining('A reason is required') });
     expect(s.decisions).toEqual({});
-    s = run([{ type: 'reason-erase' }, { type: 'reason-erase' }, { type: 'reason-erase' }, { type: 'reason-type', text: 'Worn\u001b[31m' }, { type: 'reason-apply' }], ctx, s);
+    s = run([erase, erase, erase, typed('Worn\u001b[31m'), { type: 'reason-apply' }], ctx, s);
     expect(s.mode).toEqual({ kind: 'browse' });
     expect(s.decisions['refund:1']).toEqual({ action: 'reject', rejectReason: 'Worn[31m' });
   });
 
+  it('edits the reason with a cursor, and keeps it within the length limit', () => {
+    const left: OrderAction = { type: 'reason-key', input: '', key: { leftArrow: true } as Key };
+    const s = run([{ type: 'open-reject' }, typed('Tor'), left, typed('X')]);
+    expect(s.mode).toMatchObject({ field: { value: 'ToXr', cursor: 3 } });
+    expect(run([typed('y'.repeat(600))], ctx, s).mode).toMatchObject({ field: { value: 'ToXr' } });
+  });
+
   it('picks a preset with the arrows', () => {
     const s = run([{ type: 'open-reject' }, { type: 'reason-preset', delta: 1 }, { type: 'reason-preset', delta: 1 }, { type: 'reason-preset', delta: 1 }]);
-    expect(s.mode).toMatchObject({ kind: 'reason', presetIndex: 1, text: 'Outside return window' });
+    expect(s.mode).toMatchObject({ kind: 'reason', presetIndex: 1, field: { value: 'Outside return window' } });
     expect(run([{ type: 'reason-apply' }], ctx, s).decisions['refund:1']).toEqual({ action: 'reject', rejectReason: 'Outside return window' });
   });
 
   it('reopens with the current reason, and cancelling keeps the earlier decision', () => {
-    let s = run([{ type: 'open-reject' }, { type: 'reason-type', text: 'Torn' }, { type: 'reason-apply' }, { type: 'open-reject' }]);
-    expect(s.mode).toMatchObject({ kind: 'reason', text: 'Torn' });
-    s = run([{ type: 'reason-type', text: ' badly' }, { type: 'reason-cancel' }], ctx, s);
+    let s = run([{ type: 'open-reject' }, typed('Torn'), { type: 'reason-apply' }, { type: 'open-reject' }]);
+    expect(s.mode).toMatchObject({ kind: 'reason', field: { value: 'Torn', cursor: 4 } });
+    s = run([typed(' badly'), { type: 'reason-cancel' }], ctx, s);
     expect(s.decisions['refund:1']).toEqual({ action: 'reject', rejectReason: 'Torn' });
   });
 });
@@ -78,7 +90,7 @@ describe('order reducer: submit', () => {
   });
 
   it('asks for confirmation with a summary and the one request body', () => {
-    const s = run([{ type: 'approve' }, { type: 'move', delta: 1 }, { type: 'open-reject' }, { type: 'reason-type', text: 'Used' }, { type: 'reason-apply' }, { type: 'move', delta: 1 }, { type: 'keep' }, { type: 'submit' }]);
+    const s = run([{ type: 'approve' }, { type: 'move', delta: 1 }, { type: 'open-reject' }, typed('Used'), { type: 'reason-apply' }, { type: 'move', delta: 1 }, { type: 'keep' }, { type: 'submit' }]);
     expect(s.mode).toEqual({
       kind: 'confirm-review',
       summary: '1 approve, 1 reject, 1 keep',

@@ -191,7 +191,7 @@ export function OrderScreen(props: OrderScreenProps) {
       )}
       {state.banner && <ErrorBanner banner={state.banner} status={order.status} />}
       {mode.kind === 'reason' && (
-        <ReasonPrompt itemTitle={reasonItem?.item.title ?? ''} text={mode.text} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
+        <ReasonPrompt itemTitle={reasonItem?.item.title ?? ''} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
       )}
       {mode.kind === 'confirm-review' && <ConfirmDialog question={`Send the review of ${order.order_name}: ${mode.summary}?`} />}
       {mode.kind === 'confirm-receive' && <ConfirmDialog question={`Mark ${order.order_name} as received?`} />}

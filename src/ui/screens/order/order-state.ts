@@ -3,14 +3,16 @@
  * current prompt or dialog, and the banner. Server data (the order) is not copied in: each
  * action is reduced against a context read from the query at dispatch time.
  */
+import type { Key } from 'ink';
 import type { ReviewItem } from '../../../api/schemas.js';
+import { editText, textAt, type TextEditState } from '../../components/text-edit.js';
 import type { ItemProblem, WriteFailure } from './review-errors.js';
 import { checkReview, type Decision, type Decisions, type ItemKey, type ItemRef } from './review-model.js';
 
 export type OrderMode =
   | { readonly kind: 'browse' }
   /** The reject reason prompt for one item; `presetIndex` -1 = free text. */
-  | { readonly kind: 'reason'; readonly key: ItemKey; readonly text: string; readonly presetIndex: number; readonly error: string | null }
+  | { readonly kind: 'reason'; readonly key: ItemKey; readonly field: TextEditState; readonly presetIndex: number; readonly error: string | null }
   | { readonly kind: 'confirm-review'; readonly items: readonly ReviewItem[]; readonly summary: string }
   | { readonly kind: 'confirm-receive' }
   | { readonly kind: 'sending'; readonly what: 'review' | 'receive'; readonly summary?: string };
@@ -47,8 +49,9 @@ export interface OrderContext {
 export type OrderAction =
   | { readonly type: 'move'; readonly delta: number }
   | { readonly type: 'approve' | 'keep' | 'open-reject' | 'clear' | 'approve-all' | 'submit' | 'request-receive' | 'confirm-cancel' }
-  | { readonly type: 'reason-type'; readonly text: string }
-  | { readonly type: 'reason-erase' | 'reason-apply' | 'reason-cancel' }
+  /** A key typed into the reason prompt (editing: text, Backspace, ←/→, Home/End). */
+  | { readonly type: 'reason-key'; readonly input: string; readonly key: Key }
+  | { readonly type: 'reason-apply' | 'reason-cancel' }
   | { readonly type: 'reason-preset'; readonly delta: number }
   | { readonly type: 'sending'; readonly what: 'review' | 'receive' }
   | { readonly type: 'review-succeeded'; readonly summary: string; readonly status: string | null; readonly isAlreadyApplied: boolean; readonly requestId?: string }
@@ -109,23 +112,20 @@ function reduceReason(state: OrderState, action: OrderAction, ctx: OrderContext)
   const mode = state.mode;
   if (mode.kind !== 'reason') return state;
   switch (action.type) {
-    case 'reason-type': {
-      // Typed or pasted text: control characters never reach the reason.
-      const clean = action.text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-      const text = (mode.text + clean).slice(0, MAX_REASON_LENGTH);
-      return { ...state, mode: { ...mode, text, presetIndex: -1, error: null } };
+    case 'reason-key': {
+      const field = editText(mode.field, action.input, action.key);
+      if (!field || field.value.length > MAX_REASON_LENGTH) return state;
+      return { ...state, mode: { ...mode, field, presetIndex: field.value === mode.field.value ? mode.presetIndex : -1, error: null } };
     }
-    case 'reason-erase':
-      return { ...state, mode: { ...mode, text: [...mode.text].slice(0, -1).join(''), presetIndex: -1, error: null } };
     case 'reason-preset': {
       if (ctx.presets.length === 0) return state;
       const n = ctx.presets.length;
       const start = mode.presetIndex === -1 ? (action.delta > 0 ? -1 : n) : mode.presetIndex;
       const presetIndex = Math.min(n - 1, Math.max(0, start + action.delta));
-      return { ...state, mode: { ...mode, presetIndex, text: ctx.presets[presetIndex]!, error: null } };
+      return { ...state, mode: { ...mode, presetIndex, field: textAt(ctx.presets[presetIndex]!), error: null } };
     }
     case 'reason-apply': {
-      const reason = mode.text.trim();
+      const reason = mode.field.value.trim();
       if (reason === '') {
         const how = ctx.presets.length > 0 ? 'type one, or pick a preset with ↑/↓' : 'type one';
         return { ...state, mode: { ...mode, error: `A reason is required to reject: ${how}.` } };
@@ -173,7 +173,7 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
       if ('refusal' in target) return target.refusal;
       const current = state.decisions[target.ref.key];
       const text = current?.action === 'reject' ? (current.rejectReason ?? '') : '';
-      return { ...state, mode: { kind: 'reason', key: target.ref.key, text, presetIndex: ctx.presets.indexOf(text), error: null } };
+      return { ...state, mode: { kind: 'reason', key: target.ref.key, field: textAt(text), presetIndex: ctx.presets.indexOf(text), error: null } };
     }
     case 'approve-all': {
       if (ctx.status !== 'pending') return notPendingRefusal(state, ctx);

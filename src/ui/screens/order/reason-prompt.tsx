@@ -4,11 +4,13 @@
  */
 import { Box, Text } from 'ink';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import type { TextEditState } from '../../components/text-edit.js';
+import { TextField } from '../../components/text-field.js';
 import { useTheme } from '../../context/theme-context.js';
 
 export interface ReasonPromptProps {
   readonly itemTitle: string;
-  readonly text: string;
+  readonly field: TextEditState;
   readonly presets: readonly string[];
   readonly presetIndex: number;
   readonly error: string | null;
@@ -16,15 +18,14 @@ export interface ReasonPromptProps {
 
 /** Renders the prompt. */
 export function ReasonPrompt(props: ReasonPromptProps) {
-  const { itemTitle, text, presets, presetIndex, error } = props;
+  const { itemTitle, field, presets, presetIndex, error } = props;
   const theme = useTheme();
   return (
     <Box flexDirection="column" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} paddingLeft={1} marginTop={1}>
       <Text bold wrap="truncate-end">{`Reject "${sanitizeForTerminal(itemTitle)}": reason?`}</Text>
       <Text wrap="wrap">
         {'> '}
-        {sanitizeForTerminal(text)}
-        <Text inverse> </Text>
+        <TextField state={field} isFocused placeholder="type a reason" />
       </Text>
       {presets.length > 0 && <Text dimColor>Presets (↑/↓):</Text>}
       {presets.map((preset, index) => (

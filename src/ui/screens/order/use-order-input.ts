@@ -69,9 +69,7 @@ export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive
   };
 
   const onUnmatched = (input: string, key: Key) => {
-    if (scope !== 'reason') return;
-    if (key.backspace || key.delete) commands.dispatch({ type: 'reason-erase' });
-    else if (input !== '' && !key.ctrl && !key.meta && !key.tab && !key.return) commands.dispatch({ type: 'reason-type', text: input });
+    if (scope === 'reason') commands.dispatch({ type: 'reason-key', input, key });
   };
 
   useKeyBindings(scope, onAction, { isActive, onUnmatched });
