@@ -103,6 +103,11 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'page-up', scope: 'log', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll up one screen', isMutating: false },
   { action: 'page-down', scope: 'log', keys: [s('pageDown')], label: 'PgDn', description: 'Scroll down one screen', isMutating: false },
   { action: 'refresh', scope: 'log', keys: [c('R')], label: 'R', description: 'Reload the log', isMutating: false },
-  { action: 'back', scope: 'bulk', keys: [s('escape')], label: 'Esc', description: 'Stop (in-flight requests finish)', isMutating: false, isHint: true, hint: 'stop' },
+  { action: 'back', scope: 'bulk', keys: [s('escape')], label: 'Esc', description: 'Stop the run (requests in flight finish); close the results', isMutating: false, isHint: true, hint: 'stop' },
+  { action: 'apply', scope: 'bulk', keys: [s('return')], label: 'Enter', description: 'Close the results', isMutating: false, isHint: true, hint: 'close' },
+  { action: 'move-up', scope: 'bulk', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll the results up', isMutating: false },
+  { action: 'move-down', scope: 'bulk', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll the results down', isMutating: false, isHint: true, hint: 'scroll' },
+  { action: 'page-up', scope: 'bulk', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll the results up one screen', isMutating: false },
+  { action: 'page-down', scope: 'bulk', keys: [s('pageDown')], label: 'PgDn', description: 'Scroll the results down one screen', isMutating: false },
   { action: 'back', scope: 'scan', keys: [s('escape')], label: 'Esc', description: 'Leave scan mode', isMutating: false, isHint: true, hint: 'leave' },
 ];

@@ -91,18 +91,39 @@ export function outcomeWords(kind: BulkKind, outcome: OrderOutcome): string {
   }
 }
 
-/** One line of the results: "#N1001 (1001)  ✗ failed  invalid_state_transition 422: …". */
-export function outcomeLine(kind: BulkKind, outcome: OrderOutcome): string {
+/**
+ * The lines of one outcome in the results: one for ok and not done; two for a failure
+ * (who, code, status and request id; then the message, which may be long).
+ */
+export function outcomeLines(kind: BulkKind, outcome: OrderOutcome): readonly string[] {
   const who = outcome.name ? `${outcome.name} (${outcome.id})` : `order ${outcome.id}`;
   const words = outcomeWords(kind, outcome);
   if (outcome.result === 'ok') {
     const now = outcome.status && !outcome.isAlreadyApplied ? `, now ${outcome.status}` : '';
-    return `${who}  ${words}${now}`;
+    return [`${who}  ${words}${now}`];
   }
-  if (outcome.result === 'not-done') return `${who}  ${words} (stopped before it was sent)`;
+  if (outcome.result === 'not-done') return [`${who}  ${words} (stopped before it was sent)`];
   const status = outcome.httpStatus === undefined ? '' : ` ${outcome.httpStatus}`;
-  const request = outcome.requestId ? ` [request ${outcome.requestId}]` : '';
-  return `${who}  ${words}  ${outcome.code}${status}: ${outcome.message}${request}`;
+  const request = outcome.requestId ? `  [request ${outcome.requestId}]` : '';
+  return [`${who}  ${words}  ${outcome.code}${status}${request}`, `    ${outcome.message}`];
+}
+
+/** One line per outcome (the progress view's "latest" list): the failure's message after its code. */
+export function outcomeLine(kind: BulkKind, outcome: OrderOutcome): string {
+  const lines = outcomeLines(kind, outcome);
+  return lines.length === 1 ? lines[0]! : `${lines[0]!}: ${lines[1]!.trim()}`;
+}
+
+/** How many outcomes, counted back from the last, fit in `rows` lines (at least 1). */
+export function outcomesFittingAtEnd(kind: BulkKind, outcomes: readonly OrderOutcome[], rows: number): number {
+  let used = 0;
+  let count = 0;
+  for (let i = outcomes.length - 1; i >= 0; i--) {
+    used += outcomeLines(kind, outcomes[i]!).length;
+    if (used > rows) break;
+    count++;
+  }
+  return Math.max(1, count);
 }
 
 export interface OutcomeCounts {

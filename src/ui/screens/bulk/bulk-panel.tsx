@@ -14,6 +14,8 @@ import { ConfirmDialog } from '../order/confirm-dialog.js';
 import {
   confirmQuestion,
   outcomeLine,
+  outcomeLines,
+  outcomesFittingAtEnd,
   progressBar,
   progressText,
   resultsAdvice,
@@ -56,7 +58,9 @@ const RETRY_KEY: Record<BulkKind, KeyAction> = { receive: 'receive', approve: 'a
 export function BulkPanel(props: BulkPanelProps) {
   const state = useSyncExternalStore(props.store.subscribe, props.store.getState);
   const resultRows = Math.max(1, props.height - RESULTS_FIXED_LINES - (state.phase === 'results' ? state.warnings.length : 0));
-  useBulkPanel(props.store, state, resultRows);
+  // Scrolling stops when the last outcome is on screen (failures take two lines).
+  const scrollRows = state.phase === 'results' ? outcomesFittingAtEnd(state.kind, state.outcomes, resultRows) : resultRows;
+  useBulkPanel(props.store, state, scrollRows);
   if (state.phase === 'idle') return null;
   if (state.phase === 'confirm') return <BulkConfirm state={state} />;
   if (state.phase === 'running') return <BulkProgressView state={state} height={props.height} />;
@@ -110,7 +114,15 @@ function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 're
   const { state, rows } = props;
   const theme = useTheme();
   const retry = KEY_BINDINGS.find((b) => b.scope === 'list' && b.action === RETRY_KEY[state.kind])?.label ?? '';
-  const shown = state.outcomes.slice(state.scroll, state.scroll + rows);
+  // Whole outcomes from the scroll position, as many as fit in `rows` lines.
+  const shown: { readonly outcome: OrderOutcome; readonly lines: readonly string[] }[] = [];
+  let used = 0;
+  for (const outcome of state.outcomes.slice(state.scroll)) {
+    const lines = outcomeLines(state.kind, outcome);
+    if (used + lines.length > rows && shown.length > 0) break;
+    shown.push({ outcome, lines });
+    used += lines.length;
+  }
   const below = state.outcomes.length - state.scroll - shown.length;
   return (
     <Box flexDirection="column">
@@ -120,8 +132,12 @@ function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 're
         <Text key={w} color={theme.color('warning')} wrap="truncate">{`⚠ ${w}`}</Text>
       ))}
       <Text dimColor>{state.scroll > 0 ? `  ↑ ${state.scroll} more` : ' '}</Text>
-      {shown.map((o) => (
-        <Text key={o.id} color={theme.color(TONE_OF[o.result])} wrap="truncate">{`  ${outcomeLine(state.kind, o)}`}</Text>
+      {shown.map(({ outcome, lines }) => (
+        <Box key={outcome.id} flexDirection="column">
+          {lines.map((line, i) => (
+            <Text key={i} color={i === 0 ? theme.color(TONE_OF[outcome.result]) : undefined} wrap="truncate">{`  ${line}`}</Text>
+          ))}
+        </Box>
       ))}
       <Text dimColor>{below > 0 ? `  ↓ ${below} more` : ' '}</Text>
       <Text dimColor>{hints([['bulk', 'apply', 'close'], ['bulk', 'move-down', 'scroll'], ['global', 'quit', 'quit']])}</Text>

@@ -1,0 +1,101 @@
+/**
+ * Renders the whole console (shell, list, desk) against a real sandbox for the bulk and
+ * scan screen tests, like test/ui/render-console.tsx but with the client's retry options
+ * exposed (runs against --fail-rate need quick retries), a fresh QueryClient with retries
+ * off, and a temporary state directory whose activity log the tests read back.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { vi } from 'vitest';
+import { createClient } from '../../../src/api/client/index.js';
+import type { ListFilters } from '../../../src/api/list-params.js';
+import { App } from '../../../src/ui/app.js';
+import { ConsoleRoot } from '../../../src/ui/console-root.js';
+import { makeTheme } from '../../../src/ui/context/theme-context.js';
+import { createConsoleQueryClient } from '../../../src/ui/queries/query-client.js';
+import type { ConsoleServices } from '../../../src/ui/services.js';
+import { KEYS } from '../../helpers/fixture.js';
+
+export interface RenderDeskOptions {
+  readonly baseUrl: string;
+  readonly filters?: ListFilters;
+  readonly limit?: number;
+  readonly isReadOnly?: boolean;
+  readonly maxRetries?: number;
+  readonly backoffBaseMs?: number;
+  readonly columns?: number;
+  readonly rows?: number;
+}
+
+/** Sets the fake terminal's size and tells Ink and the console, as a real resize does. */
+export function resize(stdout: NodeJS.EventEmitter, columns: number, rows: number): void {
+  Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });
+  stdout.emit('resize');
+}
+
+/** Renders the console; call `cleanup` in afterEach. */
+export function renderDesk(options: RenderDeskOptions) {
+  const client = createClient({
+    baseUrl: options.baseUrl,
+    apiKey: KEYS.north,
+    maxRetries: options.maxRetries ?? 0,
+    backoffBaseMs: options.backoffBaseMs ?? 5,
+  });
+  const stateDir = mkdtempSync(join(tmpdir(), 'rc-desk-state-'));
+  const services: ConsoleServices = {
+    client,
+    profile: { name: 'north', serviceHost: new URL(options.baseUrl).host, isSandbox: false, rejectReasons: ['Damaged'], refreshIntervalMs: 0 },
+    isReadOnly: options.isReadOnly ?? false,
+    stateDir,
+    now: Date.now,
+  };
+  const queryClient = createConsoleQueryClient();
+  const view = render(
+    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
+      <App initialFilters={options.filters ?? {}} initialLimit={options.limit ?? 50} />
+    </ConsoleRoot>,
+  );
+  resize(view.stdout, options.columns ?? 120, options.rows ?? 40);
+
+  const frame = () => view.lastFrame() ?? '';
+  const waitFor = (texts: readonly (string | RegExp)[], timeout = 15_000) =>
+    vi.waitFor(
+      () => {
+        const f = frame();
+        for (const t of texts) {
+          if (typeof t === 'string' ? !f.includes(t) : !t.test(f)) throw new Error(`frame lacks ${String(t)}:\n${f}`);
+        }
+      },
+      { timeout, interval: 20 },
+    );
+  /** Writes one key (or one escape sequence) and waits for every text. */
+  const press = async (keys: string, ...texts: (string | RegExp)[]) => {
+    view.stdin.write(keys);
+    if (texts.length > 0) await waitFor(texts);
+  };
+  const cleanup = async () => {
+    view.unmount();
+    queryClient.clear();
+    await client.close();
+  };
+  return { ...view, client, stateDir, queryClient, frame, waitFor, press, cleanup };
+}
+
+export type DeskView = ReturnType<typeof renderDesk>;
+
+/** Marks every row of the page on screen (space, then down), checking the count each time. */
+export async function markAll(view: DeskView, count: number): Promise<void> {
+  for (let i = 1; i <= count; i++) {
+    await view.press(' ', `${i} marked`);
+    if (i === count) break;
+    // Wait for the move to be drawn, so the next mark lands on the next row.
+    const before = view.frames.length;
+    view.stdin.write('j');
+    await vi.waitFor(() => {
+      if (view.frames.length === before) throw new Error('the move was not drawn');
+    }, { timeout: 5_000, interval: 5 });
+  }
+}
