@@ -84,6 +84,17 @@ export class OrderLister {
       .pluck();
   }
 
+  /** The SQL of every listing statement, for query-plan checks (tests, benchmark notes). */
+  statementSources(): Record<string, string> {
+    return {
+      span: this.span.source,
+      visible: this.visible.source,
+      byStatus: this.byStatus.source,
+      byIds: this.byIds.source,
+      byNames: this.byNames.source,
+    };
+  }
+
   /** Up to limit + 1 matching ids, newest (highest) first. */
   listIds(plan: ListPlan): number[] {
     const bind = this.bind(plan);

@@ -43,6 +43,18 @@ export class OrderStore {
     this.cache = new DocCache(db);
   }
 
+  /** The SQL of every statement, for query-plan checks (tests, benchmark notes). */
+  statementSources(): Record<string, string> {
+    return {
+      visibleById: this.visibleById.source,
+      ordersByIds: this.ordersByIds.source,
+      itemsByOrders: this.itemsByOrders.source,
+      itemsByOrder: this.itemsByOrder.source,
+      setItem: this.setItem.source,
+      setStatus: this.setStatus.source,
+    };
+  }
+
   /** The order if it exists, belongs to the shop and is not draft/cancelled. */
   findVisible(shopPk: number, id: number): OrderRow | undefined {
     return this.visibleById.get(id, shopPk);
