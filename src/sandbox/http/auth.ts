@@ -33,16 +33,17 @@ export function authenticate(header: string | undefined, keys: KeyLookup): KeyRo
  * and skipping identical writes keeps list requests free of write transactions.
  */
 export class LastUsedTracker {
-  private readonly written = new Map<number, string>();
+  /** Key pk -> the epoch second last written. */
+  private readonly written = new Map<number, number>();
 
   constructor(private readonly keys: KeyLookup) {}
 
   touch(row: KeyRow, nowMs: number): void {
-    const at = new Date(nowMs).toISOString().slice(0, 19) + 'Z';
-    if (this.written.get(row.pk) === at || row.last_used_at === at) return;
+    const second = Math.floor(nowMs / 1000);
+    if (this.written.get(row.pk) === second) return;
     try {
-      this.keys.setLastUsed(row.pk, at);
-      this.written.set(row.pk, at);
+      this.keys.setLastUsed(row.pk, new Date(second * 1000).toISOString().slice(0, 19) + 'Z');
+      this.written.set(row.pk, second);
     } catch {
       // Best effort: another process may hold the write lock past the busy timeout; the
       // request itself must not fail for a usage timestamp. The next request tries again.

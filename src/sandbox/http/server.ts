@@ -50,9 +50,14 @@ const HANDLERS: Record<RouteName, Handler> = {
 
 const EMPTY = Buffer.alloc(0);
 
-/** A fresh request id, `req_` and 24 hex characters. */
+/** Random per process, so ids from different runs never collide. */
+const REQUEST_ID_PREFIX = randomBytes(5).toString('hex');
+let requestCounter = 0;
+
+/** A fresh request id, `req_` and 24 hex characters: per-process prefix and counter (cheap per request). */
 export function newRequestId(): string {
-  return 'req_' + randomBytes(12).toString('hex');
+  requestCounter = (requestCounter + 1) % 2 ** 53;
+  return `req_${REQUEST_ID_PREFIX}${requestCounter.toString(16).padStart(14, '0')}`;
 }
 
 function injectedFailure(faults: Faults): ApiError | null {
