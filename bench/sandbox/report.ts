@@ -1,0 +1,248 @@
+/** The markdown section of docs/benchmarks.md, and replacing just that section. Pure. */
+import type { LoadResult, LoadSettings } from './load.js';
+import type { ScenarioAnalysis } from './plans.js';
+
+export const SECTION_TITLE = '## Sandbox at 1,000,000 orders (npm run bench:sandbox)';
+
+export const DOC_INTRO = [
+  '# Benchmarks',
+  '',
+  'Figures are from a shared 2-core machine (other work runs at the same time), so absolute numbers',
+  'move between runs; compare them as ratios within one run.',
+  '',
+].join('\n');
+
+export const TARGET_RATIO = 0.5;
+export const TARGET_P99_MS = 10;
+
+export interface ScenarioRow {
+  readonly key: string;
+  readonly title: string;
+  /** First request's query string, as sent (without the base path). */
+  readonly example: string;
+  readonly bodyBytes: number;
+  /** Orders on the probed page. */
+  readonly orders: number;
+  /** Distinct pages requested (1, or the length of a walk). */
+  readonly pages: number;
+  readonly load: LoadResult;
+  readonly analysis?: ScenarioAnalysis;
+}
+
+export interface ReportInput {
+  readonly date: string;
+  readonly nproc: number;
+  readonly loadAvg: readonly number[];
+  readonly node: string;
+  readonly sqlite: string;
+  readonly command: string;
+  /** Wall time of the whole run so far, seconds. */
+  readonly elapsedS: number;
+  readonly settings: LoadSettings;
+  readonly dataset: {
+    readonly orders: number;
+    readonly shopId: string;
+    readonly shopOrders: string;
+    readonly sizeBytes: number;
+    readonly generateMs: number | null;
+  };
+  readonly baselineBodyBytes: number;
+  readonly baselines: readonly LoadResult[];
+  readonly rows: readonly ScenarioRow[];
+}
+
+const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
+const f1 = (n: number) => n.toFixed(1);
+const f2 = (n: number) => n.toFixed(2);
+const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
+const cpu = (n: number | null) => (n === null ? 'n/a' : `${Math.round(n * 100)}%`);
+/** Server CPU milliseconds per answered request: the figure least moved by other load on the machine. */
+const cpuPerRequest = (l: LoadResult) => (l.serverCpu === null || l.rps === 0 ? 'n/a' : (l.serverCpu / l.rps * 1000).toFixed(3));
+
+/** Baseline requests/s: the mean of the runs before and after the scenarios. */
+export function baselineRps(baselines: readonly LoadResult[]): number {
+  return baselines.reduce((s, b) => s + b.rps, 0) / baselines.length;
+}
+
+/** Verdicts against the issue's targets; `filtered` = every scenario except "no filter". */
+export function verdicts(input: ReportInput): { ratioOk: boolean; p99Ok: boolean; scansOk: boolean; errorsOk: boolean } {
+  const base = baselineRps(input.baselines);
+  return {
+    ratioOk: input.rows.every((r) => r.load.rps / base >= TARGET_RATIO),
+    p99Ok: input.rows.filter((r) => r.key !== 'a').every((r) => r.load.p99Ms < TARGET_P99_MS),
+    scansOk: input.rows.every((r) => (r.analysis?.fullScans.length ?? 0) === 0),
+    errorsOk: input.rows.every((r) => r.load.non2xx === 0 && r.load.errors === 0 && r.load.timeouts === 0),
+  };
+}
+
+/** Renders the section (heading included, ending with a newline). */
+export function renderSection(input: ReportInput): string {
+  const base = baselineRps(input.baselines);
+  const v = verdicts(input);
+  const s = input.settings;
+  const lines: string[] = [
+    SECTION_TITLE,
+    '',
+    `Run on ${input.date}: ${input.nproc} cores (shared; load average ${input.loadAvg.map(f1).join(' / ')} at the start),`,
+    `Node ${input.node}, SQLite ${input.sqlite}. Reproduce with \`${input.command}\`; this run took ${Math.round(input.elapsedS)} s` +
+      (input.dataset.generateMs === null
+        ? ' with the database reused from `bench/.cache/`.'
+        : `, of which ${Math.round(input.dataset.generateMs / 1000)} s generating the database (later runs reuse it from \`bench/.cache/\`).`),
+    '',
+    `- Data: ${f0(input.dataset.orders)} return orders from the sandbox's own demo generator`,
+    `  (\`generateDemoData\`, fixed seed and end time), a ${mib(input.dataset.sizeBytes)} SQLite file.`,
+    `  Requests use the key of the largest shop, \`${input.dataset.shopId}\` (${input.dataset.shopOrders}).`,
+    `- Server: \`startSandbox\` in a child process on 127.0.0.1, port 0, rate limit 0, quiet, WAL file database.`,
+    `- Load: autocannon (programmatic API) in the parent process, ${s.connections} connections, pipelining 1,`,
+    `  ${s.warmupS} s unmeasured warm-up then ${s.durationS} s measured per scenario. Latencies are recorded per`,
+    '  response at sub-millisecond resolution (autocannon\'s own histogram keeps whole milliseconds).',
+    `  Load generator and server share the ${input.nproc} cores; nothing is pinned. CPU columns: CPU seconds per`,
+    '  second of the server child and of the load generator (100% = one core); a server below 100% was',
+    '  waiting for the load generator or for a core taken by other work. Server CPU ms/request is the',
+    '  figure least moved by other load on the machine.',
+    `- Baseline: a bare \`node:http\` server in a child process answering every request with one pre-built`,
+    `  JSON body of ${f0(input.baselineBodyBytes)} bytes (the first page of scenario a, 100 orders), same headers,`,
+    `  measured with the same settings before and after the scenarios: ${input.baselines.map((b) => f0(b.rps)).join(' and ')} requests/s`,
+    `  (mean ${f0(base)}), p50 ${input.baselines.map((b) => f2(b.p50Ms)).join(' / ')} ms, p99 ${input.baselines.map((b) => f2(b.p99Ms)).join(' / ')} ms,`,
+    `  server CPU ${input.baselines.map((b) => cpu(b.serverCpu)).join(' / ')} (${input.baselines.map(cpuPerRequest).join(' / ')} ms per request), load generator CPU ${input.baselines.map((b) => cpu(b.loadgenCpu)).join(' / ')}.`,
+    '',
+    '| scenario (limit=100) | requests/s | ratio to baseline | p50 ms | p99 ms | max ms | body bytes | bytes/response | server CPU | server CPU ms/request | loadgen CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...input.rows.map(
+      (r) =>
+        `| ${r.key}. ${r.title} | ${f0(r.load.rps)} | ${f2(r.load.rps / base)} | ${f2(r.load.p50Ms)} | ${f2(r.load.p99Ms)} | ${f1(r.load.maxMs)} | ${f0(r.bodyBytes)} (${r.orders} orders) | ${f0(r.load.bytesPerResponse)} | ${cpu(r.load.serverCpu)} | ${cpuPerRequest(r.load)} | ${cpu(r.load.loadgenCpu)} |`,
+    ),
+    '',
+    `Targets (issue 2): throughput at least ${TARGET_RATIO} of the baseline: **${v.ratioOk ? 'met' : 'missed'}**${missedBy(input.rows, (r) => r.load.rps / base >= TARGET_RATIO)};`,
+    `p99 under ${TARGET_P99_MS} ms for filtered pages (every scenario but a): **${v.p99Ok ? 'met' : 'missed'}**${missedBy(input.rows.filter((r) => r.key !== 'a'), (r) => r.load.p99Ms < TARGET_P99_MS)};`,
+    `no full scan of return_orders/return_items: **${v.scansOk ? 'met' : 'missed'}**;`,
+    `every measured response a 200: **${v.errorsOk ? 'yes' : 'no'}**` +
+      (v.errorsOk ? '.' : ` (${input.rows.map((r) => `${r.key}: ${r.load.non2xx} non-2xx, ${r.load.errors} errors, ${r.load.timeouts} timeouts`).join('; ')}).`),
+    '',
+  ];
+  lines.push(...findings(input), '');
+  if (input.rows.some((r) => r.analysis)) {
+    lines.push(
+      '### Where a page\'s time goes (in-process, no HTTP)',
+      '',
+      'Median microseconds per page, measured in the benchmark process after the load runs, by calling the',
+      'sandbox\'s own list handler (`listReturnOrders`) with real services: once with an empty order cache',
+      '(a page nobody asked for recently: orders and items read from SQLite and serialized) and once for a',
+      'page it has just served (orders from its in-memory JSON cache). The id query (`OrderLister.listIds`)',
+      'and the page body (`OrderStore.pageJson`) are timed inside the handler; the rest of the handler is',
+      'the parameter and cursor checks, next_cursor and the envelope.',
+      '',
+      '| scenario | handler, uncached µs | of which page body µs | handler, cached µs | of which page body µs | of which id query µs |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...input.rows
+        .filter((r) => r.analysis)
+        .map((r) => {
+          const c = r.analysis!.cost;
+          return `| ${r.key} | ${f0(c.handlerColdUs)} | ${f0(c.pageColdUs)} | ${f0(c.handlerWarmUs)} | ${f0(c.pageWarmUs)} | ${f0(c.listIdsUs)} |`;
+        }),
+      '',
+      '### Query plans',
+      '',
+      'Every statement one request runs, recorded from the sandbox\'s own prepared statements with their',
+      'real bindings (the middle page for the cursor walk) and explained with `EXPLAIN QUERY PLAN`.',
+      'A line `SCAN return_orders` or `SCAN return_items` without an index would be a full scan.',
+      '',
+    );
+    for (const r of input.rows) {
+      if (!r.analysis) continue;
+      lines.push(`#### ${r.key}. ${r.title}`, '', `Request: \`GET /public-api/v1/return_orders?${shorten(r.example)}\``, '');
+      if (r.analysis.fullScans.length) lines.push(`**Full scan:** ${r.analysis.fullScans.join('; ')}`, '');
+      lines.push('```');
+      for (const st of r.analysis.statements) {
+        lines.push(`-- ${st.step}: ${st.sql}`, ...st.plan, '');
+      }
+      if (lines[lines.length - 1] === '') lines.pop();
+      lines.push('```', '');
+    }
+  }
+  return lines.join('\n');
+}
+
+/** What the figures say, computed from them (no fixed claims). */
+function findings(input: ReportInput): string[] {
+  const base = baselineRps(input.baselines);
+  const out = ['What the figures show:', ''];
+  const full = input.rows.filter((r) => r.orders >= 100 && r.analysis);
+  if (full.length) {
+    const costs = full.map((r) => r.analysis!.cost);
+    const coldShare = costs.map((c) => c.pageColdUs / c.handlerColdUs);
+    const listShare = costs.map((c) => c.listIdsUs / c.handlerWarmUs);
+    out.push(
+      `- Reading and serializing the orders dominates a page the sandbox has not cached: ${pct(Math.min(...coldShare))} to`,
+      `  ${pct(Math.max(...coldShare))} of the uncached handler time of the 100-order pages (${f0(Math.min(...costs.map((c) => c.handlerColdUs)))} to`,
+      `  ${f0(Math.max(...costs.map((c) => c.handlerColdUs)))} µs). From its order cache the handler takes ${f0(Math.min(...costs.map((c) => c.handlerWarmUs)))} to ${f0(Math.max(...costs.map((c) => c.handlerWarmUs)))} µs, of which the id`,
+      `  query is ${pct(Math.min(...listShare))} to ${pct(Math.max(...listShare))}; the id queries are index seeks (plans below).`,
+    );
+  }
+  const walkF = input.rows.find((r) => r.key === 'f');
+  const walkG = input.rows.find((r) => r.key === 'g');
+  if (walkF && walkG && walkF.load.serverCpu !== null && walkG.load.serverCpu !== null) {
+    out.push(
+      `- Scenarios a to f repeat pages (f cycles through ${walkF.pages}), so after the first request they are mostly`,
+      `  served from that cache. g hands out ${f0(walkG.pages)} pages (${f0(walkG.pages * 100)} orders) in turn to measure the`,
+      `  uncached path over HTTP (the cursors were collected by a separate sandbox process, so the measured`,
+      `  one starts with an empty cache): ${cpuPerRequest(walkG.load)} ms of server CPU per request against ${cpuPerRequest(walkF.load)} ms for f.`,
+    );
+  }
+  const small = input.rows.find((r) => r.orders < 10);
+  if (small) {
+    out.push(
+      `- The fixed cost per request (HTTP, authentication, parameter checks, cursor): scenario ${small.key}, the same`,
+      `  pipeline with ${small.orders} orders per page, takes ${cpuPerRequest(small.load)} ms of server CPU per request (the bare server:`,
+      `  ${input.baselines.map(cpuPerRequest).join(' / ')} ms) and reaches ${f2(small.load.rps / base)} of the baseline.`,
+    );
+  }
+  const c = input.settings.connections;
+  out.push(
+    `- Latency follows throughput: ${c} connections on one event loop queue behind each other, so the mean`,
+    `  latency is about ${c} / (requests/s) (Little's law). A p99 under ${TARGET_P99_MS} ms at ${c} connections needs`,
+    `  well over ${f0(c / (TARGET_P99_MS / 1000))} requests/s, i.e. well under ${+(TARGET_P99_MS / c).toFixed(2)} ms of server time per page.`,
+  );
+  const b = input.baselines;
+  if (b.every((x) => x.serverCpu !== null)) {
+    const serverCpu = b.reduce((sum, x) => sum + x.serverCpu!, 0) / b.length;
+    const loadgenCpu = b.reduce((sum, x) => sum + x.loadgenCpu, 0) / b.length;
+    if (loadgenCpu > serverCpu) {
+      out.push(
+        `- The baseline is bounded by the load generator here (its CPU ${cpu(loadgenCpu)} against the bare`,
+        `  server's ${cpu(serverCpu)}), so the bare server could go faster; the ratios are upper bounds.`,
+      );
+    }
+  }
+  return out;
+}
+
+/** ` (missed by b, c)` for the rows failing `ok`, or nothing. */
+function missedBy(rows: readonly ScenarioRow[], ok: (row: ScenarioRow) => boolean): string {
+  const missed = rows.filter((r) => !ok(r)).map((r) => r.key);
+  return missed.length ? ` (missed by ${missed.join(', ')})` : '';
+}
+
+const pct = (share: number) => `${Math.round(share * 100)}%`;
+
+/** Cursor tokens are long and opaque; keep the start and the end. */
+function shorten(query: string): string {
+  return query.replace(/(cursor=)([A-Za-z0-9_.%-]{24,})/, (_m, k: string, v: string) => `${k}${v.slice(0, 12)}…${v.slice(-6)}`);
+}
+
+/**
+ * Replaces this benchmark's section in the document (up to the next `## ` heading), or
+ * appends it; creates the document with its intro when it is empty.
+ */
+export function replaceSection(document: string, section: string): string {
+  const body = section.endsWith('\n') ? section : section + '\n';
+  if (document.trim() === '') return `${DOC_INTRO}\n${body}`;
+  const lines = document.split('\n');
+  const start = lines.findIndex((l) => l.trim() === SECTION_TITLE);
+  if (start === -1) return document.replace(/\n*$/, '\n\n') + body;
+  let end = lines.findIndex((l, i) => i > start && /^## /.test(l));
+  if (end === -1) end = lines.length;
+  const before = lines.slice(0, start).join('\n');
+  const after = lines.slice(end).join('\n');
+  return (before ? before.replace(/\n*$/, '\n\n') : '') + body + (after ? '\n' + after : '');
+}
