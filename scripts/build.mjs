@@ -5,6 +5,20 @@ import { build } from 'esbuild';
 import { chmod } from 'node:fs/promises';
 
 const outfile = 'dist/returns-console.js';
+
+// Ink imports react-devtools-core only when DEV=true. Left external, the one-file bundle
+// would import it at load time (ESM imports are hoisted) and fail without it; a stub that
+// throws makes Ink print its own "install react-devtools-core" message instead.
+const stubDevtools = {
+  name: 'stub-react-devtools-core',
+  setup(b) {
+    b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: "throw new Error('react-devtools-core is not part of the bundle');",
+      loader: 'js',
+    }));
+  },
+};
 await build({
   entryPoints: ['src/cli/main.ts'],
   outfile,
@@ -17,7 +31,8 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   jsx: 'automatic',
-  external: ['better-sqlite3', 'react-devtools-core', 'node-pty'],
+  external: ['better-sqlite3', 'node-pty'],
+  plugins: [stubDevtools],
   banner: {
     js: [
       '#!/usr/bin/env node',

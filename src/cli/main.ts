@@ -8,6 +8,7 @@ import type { Factory } from './factory.js';
 type CommandModule = { run(argv: string[], factory: Factory): Promise<number> };
 
 const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  console: () => import('./commands/console/index.js'),
   list: () => import('./commands/list/index.js'),
   show: () => import('./commands/show/index.js'),
   review: () => import('./commands/review/index.js'),
@@ -16,9 +17,12 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   sandbox: () => import('./commands/sandbox/index.js'),
 };
 
-const USAGE = `Usage: returns-console <command> [flags]
+const USAGE = `Usage: returns-console [command] [flags]
+
+Without a command (or with only flags) the console opens: see \`returns-console console --help\`.
 
 Commands:
+  console   Open the console (the default): list, filters, review, receive
   list      List return orders (filters, every page, table/TSV/JSON/NDJSON/CSV)
   show      Show one return order with its items
   review    Review every pending item of an order (approve all, or decisions from a file)
@@ -35,6 +39,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  // No command, or only flags (`returns-console --sandbox`): the console.
+  if (name === undefined || name.startsWith('-')) return runCommandModule(COMMANDS.console!, argv);
   const load = name === undefined ? undefined : COMMANDS[name];
   if (!load) {
     // Scrubbed: a key pasted in the wrong place must not be echoed.
@@ -46,8 +52,12 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  return runCommandModule(load, rest);
+}
+
+async function runCommandModule(load: () => Promise<CommandModule>, argv: string[]): Promise<number> {
   const [command, { createProcessFactory }] = await Promise.all([load(), import('./factory.js')]);
-  return command.run(rest, createProcessFactory());
+  return command.run(argv, createProcessFactory());
 }
 
 main(process.argv.slice(2)).then(

@@ -74,3 +74,22 @@ describe('matching keys to actions', () => {
     expect(readOnlyReason(receive)).toContain('--read-only');
   });
 });
+
+describe('bursts of keys read together', () => {
+  it('splits plain text into single key presses, Enter and Tab included', async () => {
+    const { splitBurst } = await import('../../src/ui/keys/split-burst.js');
+    const presses = splitBurst('jG\r\t\u007f', key({}));
+    expect(presses.map(([input]) => input)).toEqual(['j', 'G', '', '', '']);
+    expect(presses[1]![1].shift).toBe(true);
+    expect(presses[2]![1].return).toBe(true);
+    expect(presses[3]![1].tab).toBe(true);
+    expect(presses[4]![1].delete).toBe(true);
+    expect(splitBurst('😀x', key({})).map(([input]) => input)).toEqual(['😀', 'x']);
+  });
+
+  it('leaves single keys and escape sequences as Ink reported them', async () => {
+    const { splitBurst } = await import('../../src/ui/keys/split-burst.js');
+    expect(splitBurst('j', key({}))).toEqual([['j', key({})]]);
+    expect(splitBurst('', key({ upArrow: true }))).toEqual([['', key({ upArrow: true })]]);
+  });
+});

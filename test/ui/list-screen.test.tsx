@@ -136,6 +136,18 @@ describe('orders list', () => {
     expect(rowOf(view.frame(), 1023)).toMatch(/^ ✓/);
   });
 
+  it('applies every key of a burst in order (fast typing, a paste, a scanner)', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 10 }));
+    await view.waitFor('#N1016');
+    view.stdin.write('jj n');
+    await view.waitFor('1 marked', 'page 2');
+    await view.waitUntil((f) => rowOf(f, 1015)?.startsWith('› ') === true, 'first row of page 2 selected');
+    view.stdin.write('p/N1009\r');
+    await view.waitFor('Order #N1009');
+    view.stdin.write(KEY.escape);
+    await view.waitUntil((f) => rowOf(f, 1023)?.startsWith(' ✓') === true, 'back on page 1 with 1023 marked');
+  });
+
   it('applies filters from the panel and starts again from page 1', async () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, limit: 10 }));
     await view.waitFor('#N1016');

@@ -5,9 +5,16 @@
  * after an Esc was lost that way), and Ink leaves raw mode for a moment when one screen's
  * hook switches off before the next one's switches on. Handlers here register in a layout
  * effect, synchronously with the render that shows their screen, and raw mode stays on.
+ *
+ * Text read in one piece is split into its keys (split-burst.ts), and keys are delivered
+ * one render at a time: Ink renders after its input handler returns,
+ * so of two keys read together ("qq", a paste) the second would otherwise reach the
+ * handlers of the screen the first one just closed. Each key waits until the previous
+ * key's render has committed.
  */
 import { useInput, type Key } from 'ink';
-import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { splitBurst } from './split-burst.js';
 
 export type InputHandler = (input: string, key: Key) => void;
 
@@ -32,9 +39,26 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
     }),
     [],
   );
-  useInput((input, key) => {
+  const queue = useRef<(readonly [string, Key])[]>([]);
+  const isWaiting = useRef(false);
+  const [, setTick] = useState(0);
+  const deliverNext = () => {
+    const next = queue.current.shift();
+    if (!next) return;
     // A snapshot: a handler that closes a screen must not change who gets this key.
-    for (const handler of handlers.current) handler(input, key);
+    for (const handler of handlers.current) handler(next[0], next[1]);
+    // Render (with whatever the key changed) before the next key is delivered.
+    isWaiting.current = true;
+    setTick((t) => t + 1);
+  };
+  useInput((input, key) => {
+    queue.current.push(...splitBurst(input, key));
+    if (!isWaiting.current) deliverNext();
+  });
+  // Runs after every render of the router, once the screens below have registered.
+  useLayoutEffect(() => {
+    isWaiting.current = false;
+    deliverNext();
   });
   return <InputRouterContext.Provider value={router}>{props.children}</InputRouterContext.Provider>;
 }

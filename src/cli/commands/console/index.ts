@@ -1,0 +1,99 @@
+/**
+ * `returns-console` (no command) and `returns-console console`: the Ink console. The UI,
+ * the client and the sandbox load only when needed, so `--help` and bad flags answer at once.
+ */
+import type { ReturnsClient } from '../../../api/client-types.js';
+import { runCommand } from '../../command-runner.js';
+import { stringFlag } from '../../command-runner.js';
+import { CliError } from '../../cli-error.js';
+import { toClientOptions } from '../../config/index.js';
+import { EXIT } from '../../exit-codes.js';
+import { createProcessFactory, type Factory } from '../../factory.js';
+import { isColorEnabled } from '../../../format/style.js';
+import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
+import { resolveConsoleTarget } from './console-target.js';
+import { consoleStateDir } from './state-dir.js';
+
+/** Runs the console until the user quits. */
+export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
+  return runCommand(CONSOLE_SPEC, argv, factory, async (ctx) => {
+    const args = parseConsoleArgs(ctx.args, factory.env);
+    if (!factory.io.isStdoutTTY || !process.stdin.isTTY) {
+      throw new CliError({
+        code: 'not_a_terminal',
+        message: 'the console needs a terminal (stdin and stdout)',
+        hint: 'For scripts and pipes use the commands, e.g. `returns-console list --json`.',
+      });
+    }
+    const target = await resolveConsoleTarget(factory, {
+      profile: stringFlag(ctx.args, 'profile'),
+      baseUrl: stringFlag(ctx.args, 'base-url'),
+      isSandbox: args.isSandbox,
+    });
+    const [{ createConnectionMonitor }, { startConsole }] = await Promise.all([
+      import('../../../ui/connection/connection-monitor.js'),
+      import('../../../ui/start-console.js'),
+    ]);
+    const monitor = createConnectionMonitor(factory.now);
+    const { config } = target;
+
+    let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
+    let client: ReturnsClient;
+    let serviceHost: string;
+    let profileName = config.profile.value;
+    if (target.kind === 'sandbox') {
+      factory.io.stderr.write('Starting the built-in sandbox with demo data…\n');
+      const { startSandbox } = await import('../../../sandbox/index.js');
+      const running = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, env: factory.env });
+      sandbox = running;
+      const key = running.demoKeys[0];
+      if (!key) {
+        await running.close();
+        throw new CliError({
+          code: 'sandbox_no_demo_key',
+          message: `the sandbox database ${running.dbPath} has no usable demo key`,
+          hint: 'Remove that file to start again with fresh demo data, or use `returns-console sandbox keys create`.',
+          exitCode: EXIT.failure,
+        });
+      }
+      client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
+      serviceHost = new URL(running.url).host;
+      // Drafts and memory of the demo never mix with a real profile's.
+      profileName = 'sandbox';
+    } else {
+      client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
+      serviceHost = new URL(target.config.baseUrl.value).host;
+    }
+
+    try {
+      await startConsole({
+        services: {
+          client,
+          profile: {
+            name: profileName,
+            serviceHost,
+            isSandbox: sandbox !== null,
+            rejectReasons: config.rejectReasons.value,
+            refreshIntervalMs: config.refreshIntervalSeconds.value * 1000,
+          },
+          isReadOnly: args.isReadOnly,
+          stateDir: consoleStateDir(factory.env, factory.homeDir),
+          now: factory.now,
+          connection: monitor,
+        },
+        initialFilters: args.filters,
+        initialLimit: args.limit,
+        initialAuth: target.kind === 'service' ? target.auth : null,
+        isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),
+        isScreenReader: args.isScreenReader,
+      });
+    } finally {
+      await client.close().catch(() => undefined);
+      if (sandbox) {
+        await sandbox.close();
+        factory.io.stderr.write(`Sandbox stopped; the demo data stays in ${sandbox.dbPath}.\n`);
+      }
+    }
+    return EXIT.ok;
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Ink hands text that arrives in one read ("jjn", a paste, a barcode scanner's "N1001\r")
+ * to input handlers as one string. Bindings are single keys, so the console splits such a
+ * burst into the key presses it stands for, Enter and Tab included. Pure.
+ */
+import type { Key } from 'ink';
+
+const PLAIN: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+/** One character as the key press Ink would report for it alone. */
+function keyOf(char: string): readonly [string, Key] {
+  const code = char.codePointAt(0) ?? 0;
+  if (char === '\r' || char === '\n') return ['', { ...PLAIN, return: true }];
+  if (char === '\t') return ['', { ...PLAIN, tab: true }];
+  if (code === 0x7f) return ['', { ...PLAIN, delete: true }];
+  if (code === 0x08) return ['', { ...PLAIN, backspace: true }];
+  if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...PLAIN, ctrl: true }];
+  return [char, { ...PLAIN, shift: /^[A-Z]$/.test(char) }];
+}
+
+/**
+ * The key presses in `input`: one per character when Ink delivered several characters of
+ * plain text at once, else the press as Ink reported it.
+ */
+export function splitBurst(input: string, key: Key): (readonly [string, Key])[] {
+  const chars = [...input];
+  const isPlainBurst = chars.length > 1 && !input.includes('\u001b') && !key.ctrl && !key.meta;
+  return isPlainBurst ? chars.map(keyOf) : [[input, key]];
+}

@@ -1,0 +1,111 @@
+/**
+ * End to end in a real pseudo-terminal: the built console (dist/returns-console.js) against
+ * a sandbox started with a fixture. Reads the screen, pages, filters, quits with q and with
+ * Ctrl+C, and checks the terminal is given back (normal screen, cursor shown, cooked mode).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS, makeFixture } from '../helpers/fixture.js';
+import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sandbox: TestSandbox;
+
+beforeAll(async () => {
+  assertBuilt();
+  sandbox = await startTestSandbox({ fixture: makeFixture() });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** The console in a shell that prints its exit code and the terminal modes once it has ended. */
+function startConsole(args: readonly string[], env: NodeJS.ProcessEnv = {}): PtySession {
+  const home = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
+  const script = `"${process.execPath}" "${BUILT_CONSOLE}" "$@"; echo "EXIT=$?"; stty -a`;
+  return spawnPty({
+    file: '/bin/sh',
+    args: ['-c', script, 'sh', ...args],
+    cols: 100,
+    rows: 30,
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_STATE_HOME: join(home, 'state'),
+      XDG_DATA_HOME: join(home, 'data'),
+      RETURNS_API_KEY: KEYS.north,
+      RETURNS_BASE_URL: undefined,
+      RETURNS_PROFILE: undefined,
+      NO_COLOR: '1',
+      ...env,
+    },
+  });
+}
+
+/** After the console ended: exit code 0, normal screen, cursor shown, echo and line mode back. */
+async function expectTerminalRestored(session: PtySession): Promise<void> {
+  await session.waitForText(/EXIT=\d+/);
+  expect(session.output()).toContain('EXIT=0');
+  await session.waitForText(/icanon/);
+  const { exitCode } = await session.exited;
+  expect(exitCode).toBe(0);
+  expect(session.isAlternateScreen()).toBe(false);
+  expect(session.isCursorVisible()).toBe(true);
+  const modes = session.output().slice(session.output().indexOf('EXIT='));
+  expect(modes).toMatch(/(^|\s)icanon(\s|$)/m);
+  expect(modes).toMatch(/(^|\s)echo(\s|$)/m);
+}
+
+describe('the built console in a terminal', () => {
+  it('shows the list, pages, filters, and quits with q leaving the terminal as it was', async () => {
+    const session = startConsole(['--base-url', sandbox.url, '--limit', '10']);
+    await session.waitForText('#N1025');
+    expect(session.isAlternateScreen()).toBe(true);
+    expect(session.screen()).toContain('page 1 · 10/page');
+    expect(session.screen()).toMatch(/› 1025 #N1025\s+archived/);
+
+    session.write('n');
+    await session.waitForText('page 2');
+    await session.waitForText('#N1015');
+    expect(session.screen()).not.toContain('#N1025');
+    session.write('p');
+    await session.waitForText('page 1');
+    await session.waitForText('#N1025');
+
+    session.write('f');
+    await session.waitForText('Statuses');
+    session.write(' ');
+    await session.waitForText('[x] pending');
+    session.write(KEY.enter);
+    await session.waitForText('Filters: status pending');
+    await session.waitForScreen((s) => s.includes('#N1014') && s.includes('#N1000') && !s.includes('#N1025'));
+
+    session.write('q');
+    await expectTerminalRestored(session);
+  });
+
+  it('Ctrl+C always gives the terminal back', async () => {
+    const session = startConsole(['--base-url', sandbox.url]);
+    await session.waitForText('#N1025');
+    session.write('/');
+    await session.waitForText('Find (order name or id)');
+    session.write(KEY.ctrlC);
+    await expectTerminalRestored(session);
+  });
+
+  it('takes the list filters as initial filters and refuses a bad one before starting', async () => {
+    const session = startConsole(['--base-url', sandbox.url, '--status', 'reviewed', '--ids', '1015,1001']);
+    await session.waitForText('Filters: status reviewed · ids 1015,1001');
+    await session.waitForScreen((s) => s.includes('#N1015') && s.includes('#N1001') && !s.includes('#N1014'));
+    session.write('q');
+    await expectTerminalRestored(session);
+
+    const bad = startConsole(['--base-url', sandbox.url, '--from', 'yesterday']);
+    await bad.waitForText('EXIT=2');
+    expect(bad.output()).toContain('invalid_date_format');
+    expect(bad.output()).toContain('--from');
+    expect(bad.isAlternateScreen()).toBe(false);
+  });
+});
