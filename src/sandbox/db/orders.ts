@@ -1,12 +1,14 @@
 /**
  * Reading and writing return orders with prepared statements. Listing lives in
- * list-orders.ts; this file holds single-order access, page hydration and the writes
- * of review and receive (run by the handlers inside one BEGIN IMMEDIATE transaction).
+ * list-orders.ts; this file holds single-order access, the orders' wire JSON (built by
+ * SQLite, see order-json.ts, and cached) and the writes of review and receive (run by
+ * the handlers inside one BEGIN IMMEDIATE transaction).
  */
 import type { Statement } from 'better-sqlite3';
 import type { ReturnOrder } from '../../api/schemas.js';
-import { toReturnOrder, type ItemRow, type OrderRow } from '../serialize.js';
+import type { ItemRow, OrderRow } from './rows.js';
 import { DocCache } from './doc-cache.js';
+import { ORDER_DOC_SELECT } from './order-json.js';
 import type { Db } from './open.js';
 
 const COMMA = Buffer.from(',');
@@ -18,8 +20,7 @@ const ITEM_COLUMNS =
 
 export class OrderStore {
   private readonly visibleById: Statement<[number, number], OrderRow>;
-  private readonly ordersByIds: Statement<[string], OrderRow>;
-  private readonly itemsByOrders: Statement<[string], ItemRow>;
+  private readonly docsByIds: Statement<[string], [number, string]>;
   private readonly itemsByOrder: Statement<[number], ItemRow>;
   private readonly setItem: Statement<[string, string | null, number, number]>;
   private readonly setStatus: Statement<[string, number, string]>;
@@ -29,12 +30,9 @@ export class OrderStore {
     this.visibleById = db.prepare(
       `SELECT ${ORDER_COLUMNS} FROM return_orders WHERE id = ? AND shop_pk = ? AND status NOT IN ('draft', 'cancelled')`,
     );
-    this.ordersByIds = db.prepare(
-      `SELECT ${ORDER_COLUMNS} FROM return_orders WHERE id IN (SELECT value FROM json_each(?))`,
-    );
-    this.itemsByOrders = db.prepare(
-      `SELECT ${ITEM_COLUMNS} FROM return_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
-    );
+    this.docsByIds = db
+      .prepare<[string], [number, string]>(`${ORDER_DOC_SELECT} WHERE o.id IN (SELECT value FROM json_each(?))`)
+      .raw();
     this.itemsByOrder = db.prepare(`SELECT ${ITEM_COLUMNS} FROM return_items WHERE order_id = ? ORDER BY id`);
     this.setItem = db.prepare(
       `UPDATE return_items SET status = ?, reject_reason = ? WHERE id = ? AND order_id = ? AND status = 'pending'`,
@@ -47,8 +45,7 @@ export class OrderStore {
   statementSources(): Record<string, string> {
     return {
       visibleById: this.visibleById.source,
-      ordersByIds: this.ordersByIds.source,
-      itemsByOrders: this.itemsByOrders.source,
+      docsByIds: this.docsByIds.source,
       itemsByOrder: this.itemsByOrder.source,
       setItem: this.setItem.source,
       setStatus: this.setStatus.source,
@@ -64,23 +61,14 @@ export class OrderStore {
     return this.itemsByOrder.all(orderId);
   }
 
-  /** Wire objects for `ids`, in the given order. */
+  /** Wire objects for `ids`, in the given order (ids that do not exist are skipped). */
   hydrate(ids: readonly number[]): ReturnOrder[] {
-    if (ids.length === 0) return [];
-    const json = JSON.stringify(ids);
-    const rows = new Map(this.ordersByIds.all(json).map((r) => [r.id, r]));
-    const items = new Map<number, ItemRow[]>();
-    for (const item of this.itemsByOrders.all(json)) {
-      const list = items.get(item.order_id);
-      if (list) list.push(item);
-      else items.set(item.order_id, [item]);
-    }
-    const out: ReturnOrder[] = [];
-    for (const id of ids) {
-      const row = rows.get(id);
-      if (row) out.push(toReturnOrder(row, items.get(id) ?? []));
-    }
-    return out;
+    return this.docs(ids).map((doc) => JSON.parse(doc.toString('utf8')) as ReturnOrder);
+  }
+
+  /** The UTF-8 JSON of one order, fresh or cached. */
+  docOf(id: number): Buffer | undefined {
+    return this.docs([id])[0];
   }
 
   /**
@@ -89,23 +77,31 @@ export class OrderStore {
    * are skipped.
    */
   pageJson(ids: readonly number[]): Buffer[] {
-    this.cache.revalidate();
-    const docs = ids.map((id) => this.cache.get(id));
-    const missing = ids.filter((_, i) => docs[i] === undefined);
-    if (missing.length > 0) {
-      const fresh = new Map(this.hydrate(missing).map((o) => [o.id, Buffer.from(JSON.stringify(o))]));
-      for (const [id, doc] of fresh) this.cache.set(id, doc);
-      ids.forEach((id, i) => {
-        docs[i] ??= fresh.get(id);
-      });
-    }
     const out: Buffer[] = [];
-    for (const doc of docs) {
-      if (doc === undefined) continue;
+    for (const doc of this.docs(ids)) {
       if (out.length > 0) out.push(COMMA);
       out.push(doc);
     }
     return out;
+  }
+
+  /** The orders' JSON in the given order, from the cache or built by SQLite for the misses. */
+  private docs(ids: readonly number[]): Buffer[] {
+    this.cache.revalidate();
+    const docs = ids.map((id) => this.cache.get(id));
+    const missing = ids.filter((_, i) => docs[i] === undefined);
+    if (missing.length > 0) {
+      const fresh = new Map<number, Buffer>();
+      for (const [id, text] of this.docsByIds.all(JSON.stringify(missing))) {
+        const doc = Buffer.from(text);
+        fresh.set(id, doc);
+        this.cache.set(id, doc);
+      }
+      ids.forEach((id, i) => {
+        docs[i] ??= fresh.get(id);
+      });
+    }
+    return docs.filter((d): d is Buffer => d !== undefined);
   }
 
   /** Sets a pending item's decision; false when it was not pending (should not happen in a transaction). */

@@ -1,6 +1,5 @@
 /** What handlers receive: the authenticated shop, the request and the shared services. */
 import type { IncomingMessage } from 'node:http';
-import type { ReturnOrder } from '../../api/schemas.js';
 import type { OrderLister } from '../db/list-orders.js';
 import type { Db } from '../db/open.js';
 import type { OrderStore } from '../db/orders.js';
@@ -32,12 +31,12 @@ export interface HandlerContext {
   readonly services: Services;
 }
 
-/** A response body that is already JSON text (pages are joined from cached order JSON). */
+/** A response body that is already UTF-8 JSON (orders come as ready JSON from the store). */
 export class RawJson {
   constructor(readonly body: Buffer) {}
 }
 
-/** A successful response: the interface's only success status is 200. */
-export type HandlerResult = ReturnOrder | RawJson;
+/** A successful response (always 200, the interface's only success status): ready JSON bytes. */
+export type HandlerResult = RawJson;
 
 export type Handler = (ctx: HandlerContext) => Promise<HandlerResult> | HandlerResult;

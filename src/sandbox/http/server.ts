@@ -13,12 +13,12 @@ import { openApiJson } from '../openapi.js';
 import type { TokenBucketLimiter } from '../rate-limit.js';
 import { LastUsedTracker, authenticate } from './auth.js';
 import { readBody } from './body.js';
-import { RawJson, type Handler, type Services } from './context.js';
+import type { Handler, Services } from './context.js';
 import { getReturnOrder } from './handlers/get-one.js';
 import { listReturnOrders } from './handlers/list.js';
 import { receiveReturnOrder } from './handlers/receive.js';
 import { reviewReturnOrder } from './handlers/review.js';
-import { internalError, sendError, sendJson, sendRawJson } from './respond.js';
+import { internalError, sendError, sendRawJson } from './respond.js';
 import { matchRoute, OPENAPI_PATHS, splitTarget, type RouteName } from './router.js';
 
 export interface Faults {
@@ -114,8 +114,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
       services: deps.services,
     });
-    if (result instanceof RawJson) sendRawJson(res, 200, result.body);
-    else sendJson(res, 200, result);
+    sendRawJson(res, 200, result.body);
   }
 
   return (req, res) => {

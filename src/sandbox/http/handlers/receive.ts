@@ -1,6 +1,6 @@
 /** POST /return_orders/{id}/receive (D2, D5): reviewed -> received, in one transaction. Any body is ignored. */
 import { ApiError } from '../../errors.js';
-import type { Handler } from '../context.js';
+import { RawJson, type Handler } from '../context.js';
 import { orderNotFound } from './not-found.js';
 
 export const receiveReturnOrder: Handler = ({ route, shop, services }) => {
@@ -19,5 +19,7 @@ export const receiveReturnOrder: Handler = ({ route, shop, services }) => {
       return row.id;
     })
     .immediate();
-  return orders.hydrate([id])[0]!;
+  const doc = orders.docOf(id);
+  if (!doc) throw new ApiError('internal_error', 'The received return order could not be read back.');
+  return new RawJson(doc);
 };

@@ -5,7 +5,7 @@
 import type { ItemType } from '../../../api/schemas.js';
 import { ApiError } from '../../errors.js';
 import { checkReview, itemStatusFor, parseReviewBody, statusAfterReview } from '../../validate/review.js';
-import type { Handler } from '../context.js';
+import { RawJson, type Handler } from '../context.js';
 import { orderNotFound } from './not-found.js';
 
 export const reviewReturnOrder: Handler = ({ body, route, shop, services }) => {
@@ -31,8 +31,7 @@ export const reviewReturnOrder: Handler = ({ body, route, shop, services }) => {
     if (!orders.transition(row.id, 'pending', statusAfterReview(decisions))) throw new Error('order changed inside transaction');
     return row.id;
   });
-  const id = apply.immediate();
-  const updated = orders.hydrate([id])[0];
-  if (!updated) throw new ApiError('internal_error', 'The reviewed return order could not be read back.');
-  return updated;
+  const doc = orders.docOf(apply.immediate());
+  if (!doc) throw new ApiError('internal_error', 'The reviewed return order could not be read back.');
+  return new RawJson(doc);
 };
