@@ -71,6 +71,14 @@ export function renderDesk(options: RenderDeskOptions) {
       },
       { timeout, interval: 20 },
     );
+  /** Waits until `check(frame)` holds. */
+  const waitUntil = (check: (frame: string) => boolean, what: string, timeout = 15_000) =>
+    vi.waitFor(
+      () => {
+        if (!check(frame())) throw new Error(`${what}; frame:\n${frame()}`);
+      },
+      { timeout, interval: 20 },
+    );
   /** Writes one key (or one escape sequence) and waits for every text. */
   const press = async (keys: string, ...texts: (string | RegExp)[]) => {
     view.stdin.write(keys);
@@ -81,7 +89,7 @@ export function renderDesk(options: RenderDeskOptions) {
     queryClient.clear();
     await client.close();
   };
-  return { ...view, client, stateDir, queryClient, frame, waitFor, press, cleanup };
+  return { ...view, client, stateDir, queryClient, frame, waitFor, waitUntil, press, cleanup };
 }
 
 export type DeskView = ReturnType<typeof renderDesk>;

@@ -2,12 +2,16 @@
  * Scan mode's input mapping and processing: typed (scanned) text goes to the prompt and
  * each completed scan into the queue; the queue is worked off one scan at a time, in order;
  * bad outcomes ring the terminal bell. While a pending order's review is open, the review
- * has the keyboard, but whole scans arriving in one burst are still queued, never lost.
+ * has the keyboard, but whole scans arriving in one burst are still queued, never lost
+ * (the console also hands the burst to the review as keys; a scan name made of unbound
+ * characters, like "#N1001", does nothing there).
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { useInput } from 'ink';
 import { useEffect, useReducer, useRef, type Dispatch } from 'react';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
+import { useIsScreenActive } from '../../keys/screen-active-context.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { processScan } from './scan-actions.js';
 import { isScanBurst } from './scan-input.js';
@@ -49,10 +53,21 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
     },
     {
       onUnmatched: (input, key) => {
-        if (state.reviewing && !isScanBurst(input)) return;
+        // The open review has the keyboard: what is typed there is for the review.
+        if (state.reviewing) return;
         dispatch({ type: 'input', input, key });
       },
     },
+  );
+
+  // While a review is open, a scanner's burst (a whole scan read in one piece, before the
+  // console splits it into keys) is still queued, so no scan is lost.
+  const isScreenActive = useIsScreenActive();
+  useInput(
+    (input) => {
+      if (isScanBurst(input)) dispatch({ type: 'input', input, key: {} });
+    },
+    { isActive: isScreenActive && state.reviewing !== null },
   );
 
   // Start the next scan when nothing is running and no review is open.

@@ -1,0 +1,67 @@
+/**
+ * Scan mode in the console (ink-testing-library) against the real sandbox: off in
+ * read-only mode with the reason, editing at the prompt, and Esc with scans still waiting
+ * (scan mode closes once they are done, so none is lost; Esc again leaves at once).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../../src/api/client/index.js';
+import { KEYS, makeFixture } from '../../helpers/fixture.js';
+import { startTestSandbox } from '../../helpers/sandbox.js';
+import { renderDesk } from '../bulk/render-desk.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function setup(options: { latencyMs?: number; isReadOnly?: boolean } = {}) {
+  const sandbox = await startTestSandbox({ fixture: makeFixture(84), latencyMs: options.latencyMs ?? 0 });
+  const api = createClient({ baseUrl: sandbox.url, apiKey: KEYS.north });
+  const view = renderDesk({ baseUrl: sandbox.url, isReadOnly: options.isReadOnly ?? false });
+  cleanups.push(() => sandbox.close(), () => api.close(), () => view.cleanup());
+  await view.waitFor(['#N1081'], 20_000);
+  return { api, view };
+}
+
+describe('scan mode', () => {
+  it('is off in read-only mode, with the reason', async () => {
+    const { view } = await setup({ isReadOnly: true });
+    await view.press('S', 'Read-only mode: "S" (scan mode (receiving desk)) is disabled.');
+    expect(view.frame()).not.toContain('SCAN MODE');
+  });
+
+  it('edits at the prompt, leaves with Esc when idle', async () => {
+    const { view } = await setup();
+    await view.press('S', 'SCAN MODE · receiving desk · ready');
+    await view.press('#N10x', '› #N10x');
+    view.stdin.write('\u007f');
+    await view.waitUntil((f) => f.includes('› #N10') && !f.includes('#N10x'), 'backspace did not edit');
+    await view.press('01', '› #N1001');
+    await view.press('\r', '✓ R E C E I V E D', '#N1001 · First1 Last1');
+    await view.press('\u001b', '#N1081');
+    expect(view.frame()).not.toContain('SCAN MODE');
+  });
+
+  it('Esc with scans waiting closes scan mode once they are done; none is lost', async () => {
+    // Slow answers keep the scans in the queue long enough.
+    const { api, view } = await setup({ latencyMs: 150 });
+    await view.press('S', 'SCAN MODE');
+    view.stdin.write('#N1015\r#N1029\r#N1043\r');
+    await view.waitFor([/[123] waiting/]);
+    await view.press('\u001b', 'scan mode closes when they are done');
+    await view.waitFor(['#N1081'], 15_000);
+    expect(view.frame()).not.toContain('SCAN MODE');
+    const page = await api.listPage({ filters: { ids: [1015, 1029, 1043] } });
+    expect(page.data.map((o) => o.status)).toEqual(['received', 'received', 'received']);
+  });
+
+  it('Esc twice leaves at once and names the scans not processed', async () => {
+    const { view } = await setup({ latencyMs: 300 });
+    await view.press('S', 'SCAN MODE');
+    view.stdin.write('#N1057\r#N1071\r');
+    await view.waitFor(['2 waiting']);
+    await view.press('\u001b', 'scan mode closes when they are done');
+    await view.press('\u001b', 'Left scan mode; not processed:');
+    expect(view.frame()).toMatch(/not processed: (#N1057, )?#N1071/);
+  });
+});
