@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
+import type { DraftDecision } from '../../../local/draft-format.js';
 import type { DraftStore } from '../../../local/drafts.js';
 import type { OrderAction, OrderState } from './order-state.js';
 import { fromDraftDecisions, toDraftDecisions, type ItemRef } from './review-model.js';
@@ -25,12 +26,13 @@ export interface OrderDraftInput {
   readonly dispatch: (action: OrderAction) => void;
 }
 
-/** Restores, saves and drops the draft; returns the save status for the header. */
+/** Restores, saves and drops the draft; returns whether the decisions shown are on disk. */
 export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
   const { store, orderId, order, items, state, dispatch } = input;
   // Read once, before the first frame: nothing typed can race the restore.
   const [saved] = useState(() => store.load(orderId));
-  const [status, setStatus] = useState<DraftSaveStatus>({ kind: 'none' });
+  // The last draft whose write finished, and how.
+  const [written, setWritten] = useState<{ readonly draft: readonly DraftDecision[]; readonly error: string | null } | null>(null);
   const orderStatus = order === undefined ? undefined : (order?.status ?? null);
 
   useEffect(() => {
@@ -52,7 +54,6 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
   useEffect(() => {
     if (state.isDraftSettled && orderStatus !== undefined && orderStatus !== null && orderStatus !== 'pending') {
       void store.drop(orderId).catch(() => undefined);
-      setStatus({ kind: 'none' });
     }
   }, [state.isDraftSettled, orderStatus, store, orderId]);
 
@@ -60,13 +61,12 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
   useEffect(() => {
     if (!state.isDraftSettled || orderStatus !== 'pending') return;
     let isCurrent = true;
-    setStatus(draft.length === 0 ? { kind: 'none' } : { kind: 'saving' });
     store.save(orderId, draft).then(
       () => {
-        if (isCurrent) setStatus(draft.length === 0 ? { kind: 'none' } : { kind: 'saved' });
+        if (isCurrent) setWritten({ draft, error: null });
       },
       (error: unknown) => {
-        if (isCurrent) setStatus({ kind: 'failed', message: (error as Error).message });
+        if (isCurrent) setWritten({ draft, error: (error as Error).message });
       },
     );
     return () => {
@@ -74,5 +74,8 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
     };
   }, [draft, state.isDraftSettled, orderStatus, store, orderId]);
 
-  return status;
+  // Derived from what was written, so "saved" can never describe older decisions than those shown.
+  if (orderStatus !== 'pending' || draft.length === 0) return { kind: 'none' };
+  if (written?.draft !== draft) return { kind: 'saving' };
+  return written.error === null ? { kind: 'saved' } : { kind: 'failed', message: written.error };
 }
