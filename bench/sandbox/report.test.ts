@@ -53,6 +53,7 @@ function input(rows: ReportInput['rows']): ReportInput {
     node: '20.20.2',
     sqlite: '3.53.2',
     command: 'npm run bench:sandbox',
+    sandboxVersion: 'abc1234',
     elapsedS: 150,
     settings: { connections: 10, durationS: 10, warmupS: 2 },
     dataset: { orders: 1_000_000, shopId: 'shop_a', shopOrders: '450,000 orders', sizeBytes: 1 << 28, generateMs: null },

@@ -36,6 +36,8 @@ export interface ReportInput {
   readonly node: string;
   readonly sqlite: string;
   readonly command: string;
+  /** Which sandbox code was measured (last commit of src/sandbox, dirty or not). */
+  readonly sandboxVersion: string;
   /** Wall time of the whole run so far, seconds. */
   readonly elapsedS: number;
   readonly settings: LoadSettings;
@@ -92,7 +94,8 @@ export function renderSection(input: ReportInput): string {
     `- Data: ${f0(input.dataset.orders)} return orders from the sandbox's own demo generator`,
     `  (\`generateDemoData\`, fixed seed and end time), a ${mib(input.dataset.sizeBytes)} SQLite file.`,
     `  Requests use the key of the largest shop, \`${input.dataset.shopId}\` (${input.dataset.shopOrders}).`,
-    `- Server: \`startSandbox\` in a child process on 127.0.0.1, port 0, rate limit 0, quiet, WAL file database.`,
+    `- Server: \`startSandbox\` (src/sandbox at ${input.sandboxVersion}) in a child process on 127.0.0.1,`,
+    '  port 0, rate limit 0, quiet, WAL file database.',
     `- Load: autocannon (programmatic API) in the parent process, ${s.connections} connections, pipelining 1,`,
     `  ${s.warmupS} s unmeasured warm-up then ${s.durationS} s measured per scenario. Latencies are recorded per`,
     '  response at sub-millisecond resolution (autocannon\'s own histogram keeps whole milliseconds).',

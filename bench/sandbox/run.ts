@@ -9,6 +9,7 @@
  * implies --no-docs).
  */
 import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -104,9 +105,23 @@ function mainThreadProfile(dir: string, pid: number): string | undefined {
     .map((f) => join(dir, f))[0];
 }
 
+/** The last commit touching src/sandbox, and whether the work tree differs from it there. */
+function sandboxVersion(): string {
+  try {
+    const git = (...a: string[]) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8' }).trim();
+    const commit = git('log', '-1', '--format=%h', '--', 'src/sandbox');
+    const isDirty = git('status', '--porcelain', '--', 'src/sandbox') !== '';
+    return `${commit}${isDirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown (no git)';
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const startLoad = loadavg();
+  // Read before the children start: they load the sandbox's sources as they are now.
+  const version = sandboxVersion();
   const dataset = ensureDataset(orders, log);
   log(`database ${dataset.path} (${(dataset.sizeBytes / 1048576).toFixed(0)} MiB${dataset.isFresh ? '' : ', cached'})`);
 
@@ -229,6 +244,7 @@ async function main(): Promise<void> {
       node: process.versions.node,
       sqlite: shopOrders.sqlite,
       command: 'npm run bench:sandbox',
+      sandboxVersion: version,
       elapsedS: (performance.now() - started) / 1000,
       settings,
       dataset: { orders, shopId: SHOP_ID, shopOrders: shopOrders.text, sizeBytes: dataset.sizeBytes, generateMs: dataset.generateMs },
