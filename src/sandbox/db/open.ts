@@ -16,7 +16,12 @@ export function openDatabase(path: string): Db {
   if (!isMemoryPath(path)) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
-    if (!isMemoryPath(path)) db.pragma('journal_mode = WAL');
+    if (!isMemoryPath(path)) {
+      db.pragma('journal_mode = WAL');
+      // Random reads of orders and items (pages of 100) go through memory mapping instead
+      // of a read call per page: measured about a quarter faster on uncached pages at 1M.
+      db.pragma('mmap_size = 1073741824');
+    }
     // Another process (keys CLI, a second sandbox) may hold the write lock briefly.
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
