@@ -172,6 +172,42 @@ describe('order screen: reviewing', () => {
   });
 });
 
+describe('order screen: failures that keep every decision', () => {
+  it('shows a 5xx as a banner and keeps the decisions and the draft', async () => {
+    const failing = await startTestSandbox({ fixture: makeFixture(84), failRate: 1, failStatus: 500 });
+    try {
+      const seed = (await api().getOrder(1056))!;
+      const view = track(renderOrder({ baseUrl: failing.url, orderId: 1056, seed }));
+      await view.waitFor('Order #N1056');
+      await view.press('x', 'reason?');
+      await view.press('Dented');
+      await view.press('\r', 'reject reason: Dented');
+      await view.press('j');
+      await view.press('a', '→ approve', 'draft saved');
+      await view.press('s', '1 approve, 1 reject?');
+      await view.press('y', 'Review not confirmed: internal_error (HTTP 500)', 'Nothing you entered is lost');
+      expect(view.frame()).toContain('reject reason: Dented');
+      expect(view.frame()).toContain('→ approve');
+      expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(1056).kind).toBe('found');
+      const { entries } = await readAudit(view.stateDir, { limit: 1 });
+      expect(entries[0]).toMatchObject({ orderId: 1056, outcome: 'failed', status: 500, code: 'internal_error' });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('shows a network failure as a banner', async () => {
+    const seed = (await api().getOrder(1056))!;
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused.
+    const view = track(renderOrder({ baseUrl: 'http://127.0.0.1:9/public-api/v1', orderId: 1056, seed }));
+    await view.waitFor('Order #N1056');
+    await view.press('A', '→ approve');
+    await view.press('s', '2 approve?');
+    await view.press('y', 'Review not confirmed: network_error', 'Press R to check the order');
+    expect(view.frame().match(/→ approve/g)).toHaveLength(2);
+  });
+});
+
 describe('order screen: drafts', () => {
   it('restores the decisions of an unfinished review when the order is opened again', async () => {
     const stateDir = freshStateDir();
