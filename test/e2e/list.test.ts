@@ -95,6 +95,14 @@ describe('the built console in a terminal', () => {
     await expectTerminalRestored(session);
   });
 
+  it('a missing key opens the authentication screen, which says where keys come from', async () => {
+    const session = startConsole(['--base-url', sandbox.url], { RETURNS_API_KEY: undefined });
+    await session.waitForText('No API key: the service needs one and none was sent.');
+    await session.waitForText('Account settings → API keys');
+    session.write('q');
+    await expectTerminalRestored(session);
+  });
+
   it('takes the list filters as initial filters and refuses a bad one before starting', async () => {
     const session = startConsole(['--base-url', sandbox.url, '--status', 'reviewed', '--ids', '1015,1001']);
     await session.waitForText('Filters: status reviewed · ids 1015,1001');

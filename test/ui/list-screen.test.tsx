@@ -8,7 +8,8 @@ import { displayWidth } from '../../src/format/width.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { KEY } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { renderConsole, resize } from './render-console.js';
+import { formFromFilters } from '../../src/ui/screens/list/filter-form.js';
+import { renderConsole, renderFilterPanel, resize } from './render-console.js';
 
 // makeFixture(): north orders 1000..1027; i % 14 == 12 or 13 are draft/cancelled (hidden),
 // so the visible north orders are 1025..1014 and 1011..1000 (24), newest first. With a page
@@ -223,6 +224,28 @@ describe('orders list', () => {
     await view.press(KEY.escape);
     await view.waitUntil((f) => !f.includes('Help: keys'), 'help closed');
     expect(view.frame()).toContain('#N1025');
+  });
+
+  it('global keys work over every screen: the activity log and help open from an order and close back to it', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url }));
+    await view.waitFor('#N1025');
+    await view.press(KEY.enter, 'Order #N1025');
+    await view.press('L', 'Activity log');
+    await view.press(KEY.escape, 'Order #N1025');
+    await view.press('?', 'Help: keys', 'Order screen');
+    expect(view.frame().split('\n')[1]).toBe('Order screen');
+    await view.press(KEY.escape, 'Order #N1025');
+    await view.press(KEY.escape, 'Filters: all orders', '#N1025');
+  });
+
+  it('shows an error the service gave for a filter next to its field, with its code', async () => {
+    const error = { code: 'invalid_status_value' as const, param: 'statuses', message: 'statuses contains an unknown value: "x".' };
+    const view = track(
+      renderFilterPanel({ initial: formFromFilters({ statuses: ['pending'] }, 50), serverError: error }),
+    );
+    await view.waitFor('› Statuses', '✗ invalid_status_value (from the service): statuses contains an unknown', '"x".');
+    await view.press(' ');
+    await view.waitUntil((f) => !f.includes('from the service'), 'cleared once the field is edited');
   });
 
   it('read-only: mutating keys are shown off and say why when pressed', async () => {

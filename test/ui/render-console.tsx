@@ -10,13 +10,15 @@ import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import type { ListPageRequest, ReturnsClient } from '../../src/api/client-types.js';
 import { createClient } from '../../src/api/client/index.js';
-import type { ListFilters } from '../../src/api/list-params.js';
+import type { ListFilters, ParamError } from '../../src/api/list-params.js';
 import { App } from '../../src/ui/app.js';
 import type { AuthFailure } from '../../src/ui/app-state.js';
 import { ConsoleRoot } from '../../src/ui/console-root.js';
 import { createConnectionMonitor } from '../../src/ui/connection/connection-monitor.js';
 import { makeTheme } from '../../src/ui/context/theme-context.js';
 import { createConsoleQueryClient } from '../../src/ui/queries/query-client.js';
+import { FilterPanel } from '../../src/ui/screens/list/filter-panel.js';
+import type { FilterFormValues } from '../../src/ui/screens/list/filter-form.js';
 import type { ConsoleServices } from '../../src/ui/services.js';
 import { KEYS } from '../helpers/fixture.js';
 
@@ -117,4 +119,25 @@ export function renderConsole(options: RenderConsoleOptions) {
     await real.close();
   };
   return { ...view, client, calls, stateDir, queryClient, monitor, frame, waitFor, waitUntil, press, cleanup };
+}
+
+/** Renders the filter panel alone (for what the real service can refuse but the sandbox never does). */
+export function renderFilterPanel(options: { readonly initial: FilterFormValues; readonly serverError: ParamError | null }) {
+  const services = { isReadOnly: false } as ConsoleServices;
+  const queryClient = createConsoleQueryClient();
+  const view = render(
+    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
+      <FilterPanel initial={options.initial} serverError={options.serverError} onApply={() => undefined} onCancel={() => undefined} />
+    </ConsoleRoot>,
+  );
+  const frame = () => view.lastFrame() ?? '';
+  const waitUntil = (check: (frame: string) => boolean, what: string) =>
+    vi.waitFor(() => {
+      if (!check(frame())) throw new Error(`${what}; frame:\n${frame()}`);
+    }, { timeout: 10_000, interval: 20 });
+  const waitFor = (...texts: string[]) => waitUntil((f) => texts.every((t) => f.includes(t)), `frame lacks one of ${JSON.stringify(texts)}`);
+  const press = async (keys: string) => {
+    view.stdin.write(keys);
+  };
+  return { ...view, frame, waitFor, waitUntil, press, cleanup: async () => view.unmount() };
 }

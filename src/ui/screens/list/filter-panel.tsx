@@ -51,9 +51,11 @@ export function FilterPanel(props: FilterPanelProps) {
         </Box>
         {isFocused ? <Text dimColor wrap="truncate">{`${' '.repeat(LABEL_WIDTH + 3)}${FIELD_INFO[field].format}`}</Text> : null}
         {error ? (
-          <Text color={theme.color('danger')} wrap="truncate">
-            {`${' '.repeat(LABEL_WIDTH + 3)}${error}`}
-          </Text>
+          <Box paddingLeft={LABEL_WIDTH + 3}>
+            <Text color={theme.color('danger')} wrap="wrap">
+              {error}
+            </Text>
+          </Box>
         ) : null}
       </Box>
     );
