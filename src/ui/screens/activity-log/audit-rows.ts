@@ -9,15 +9,18 @@ import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { ColumnSpec } from '../../../format/table.js';
 import { summarizeActions } from '../order/review-model.js';
 
-/** The columns; profile, decisions and request id give way first on narrow terminals. */
+/**
+ * The columns. The request id is what support asks for, so it is cut last and never
+ * dropped; decisions, then the profile, give way first on narrow terminals.
+ */
 export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Time' },
   { header: 'Action' },
   { header: 'Order', align: 'right' },
   { header: 'Outcome' },
-  { header: 'Decisions', isFlexible: true, minWidth: 10, dropPriority: 2 },
-  { header: 'Request id', isFlexible: true, minWidth: 12, dropPriority: 3 },
-  { header: 'Profile', isFlexible: true, minWidth: 6, dropPriority: 1 },
+  { header: 'Request id', isFlexible: true, minWidth: 12 },
+  { header: 'Decisions', dropPriority: 1 },
+  { header: 'Profile', dropPriority: 2 },
 ];
 
 /** "ok", "ok (already applied)", "failed invalid_state_transition 422" (short: it must fit 80 columns). */
@@ -37,8 +40,8 @@ export function auditRow(entry: AuditEntry, timeZone?: string): string[] {
     s(entry.action),
     String(entry.orderId),
     s(outcomeText(entry)),
-    s(decisions),
     s(entry.requestId ?? '—'),
+    s(decisions),
     s(entry.profile),
   ];
 }
