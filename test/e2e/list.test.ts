@@ -66,6 +66,14 @@ describe('the built console in a terminal', () => {
     expect(session.screen()).toContain('page 1 · 10/page');
     expect(session.screen()).toMatch(/› 1025 #N1025\s+archived/);
 
+    // Follows a resize of the real terminal: whole e-mails when wide, cut at 80x24, one line per order.
+    session.resize(160, 30);
+    await session.waitForText('customer25@shop_north.example');
+    session.resize(80, 24);
+    await session.waitForText('customer25@…');
+    const rows = session.lines().filter((l) => /^[› ] \s*10\d\d #N/.test(l));
+    expect(rows).toHaveLength(10);
+
     session.write('n');
     await session.waitForText('page 2');
     await session.waitForText('#N1015');
