@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { percentile } from './load.js';
+import { isFullScan } from './plans.js';
 import { buildScenarios, PAGE_LIMIT, weekWindow } from './scenarios.js';
 
 const END = Date.parse('2026-06-01T00:00:00Z');
@@ -46,5 +47,20 @@ describe('percentile', () => {
     expect(percentile(values, 99)).toBe(99);
     expect(percentile(values, 100)).toBe(100);
     expect(percentile(Float64Array.from([7]), 99)).toBe(7);
+  });
+});
+
+describe('isFullScan', () => {
+  it('flags a table read without an index, by name or alias', () => {
+    expect(isFullScan('SCAN return_orders')).toBe(true);
+    expect(isFullScan('  SCAN i')).toBe(true);
+  });
+
+  it('accepts index scans, searches, virtual tables, subqueries and constant rows', () => {
+    expect(isFullScan('SCAN return_orders USING COVERING INDEX idx_orders_visible')).toBe(false);
+    expect(isFullScan('SEARCH i USING INDEX idx_items_order (order_id=?)')).toBe(false);
+    expect(isFullScan('  SCAN json_each VIRTUAL TABLE INDEX 1:')).toBe(false);
+    expect(isFullScan('SCAN (subquery-1)')).toBe(false);
+    expect(isFullScan('SCAN CONSTANT ROW')).toBe(false);
   });
 });
