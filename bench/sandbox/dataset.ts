@@ -1,7 +1,7 @@
 /**
  * The benchmark's database: 1,000,000 demo orders written by the sandbox's own generator
- * into bench/.cache/. The file name carries a hash of the generator and schema sources,
- * so a changed generator gives a fresh file and an unchanged one is reused.
+ * into bench/.cache/. The file name carries the count and a hash of the generator and
+ * schema sources, so a changed generator gives a fresh file and an unchanged one is reused.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -47,11 +47,12 @@ export function ensureDataset(orders: number, log: (line: string) => void): Data
   if (existsSync(path)) {
     return { path, orders, isFresh: false, generateMs: null, sizeBytes: statSync(path).size };
   }
+  // Files of the same size from older sources are stale; other sizes stay for their runs.
   for (const old of readdirSync(CACHE_DIR)) {
-    if (old.startsWith('orders-') || old.startsWith('tmp-')) rmSync(join(CACHE_DIR, old), { force: true });
+    if (old.startsWith(`orders-${orders}-`)) rmSync(join(CACHE_DIR, old), { force: true });
   }
   // Generate under a temporary name so an interrupted run never leaves a half-filled cache.
-  const tmp = join(CACHE_DIR, `tmp-${process.pid}.db`);
+  const tmp = join(CACHE_DIR, `orders-${orders}-tmp-${process.pid}.db`);
   log(`generating ${orders.toLocaleString('en-US')} orders with the sandbox's demo generator into ${tmp} ...`);
   const started = performance.now();
   const db = openDatabase(tmp);
