@@ -1,14 +1,20 @@
-// Bundles the CLI into one ESM file: one file loads much faster than hundreds of
-// node_modules files (start-up target, see docs/benchmarks.md). Native and optional
-// modules stay external.
+// Bundles the CLI for start-up speed (see docs/benchmarks.md): one module graph instead of
+// hundreds of node_modules files, split into chunks so that what a run does not use is
+// never loaded (the sandbox, the other commands, the rarely used screens are dynamic
+// imports). dist/returns-console.js stays the entry and the bin; the chunks go to
+// dist/chunks/. Native and optional modules stay external.
 import { build } from 'esbuild';
-import { chmod } from 'node:fs/promises';
+import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { textMemoPlugin } from './text-memo-plugin.mjs';
 
-const outfile = 'dist/returns-console.js';
+const outdir = 'dist';
+const entry = join(outdir, 'returns-console.js');
+const chunkDir = join(outdir, 'chunks');
 
-// Ink imports react-devtools-core only when DEV=true. Left external, the one-file bundle
-// would import it at load time (ESM imports are hoisted) and fail without it; a stub that
-// throws makes Ink print its own "install react-devtools-core" message instead.
+// Ink imports react-devtools-core only when DEV=true. Left external, the bundle would
+// import it at load time and fail without it; a stub that throws makes Ink print its own
+// "install react-devtools-core" message instead.
 const stubDevtools = {
   name: 'stub-react-devtools-core',
   setup(b) {
@@ -19,28 +25,37 @@ const stubDevtools = {
     }));
   },
 };
-await build({
-  entryPoints: ['src/cli/main.ts'],
-  outfile,
+const result = await build({
+  entryPoints: { 'returns-console': 'src/cli/main.ts' },
+  outdir,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  splitting: false,
+  splitting: true,
   minify: false,
   sourcemap: false,
   legalComments: 'none',
   jsx: 'automatic',
   external: ['better-sqlite3', 'node-pty'],
-  plugins: [stubDevtools],
+  plugins: [stubDevtools, textMemoPlugin],
   banner: {
-    js: [
-      '#!/usr/bin/env node',
-      "import { createRequire as __cr } from 'node:module';",
-      'const require = __cr(import.meta.url);',
-    ].join('\n'),
+    js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),
   },
   define: { 'process.env.NODE_ENV': '"production"' },
+  metafile: true,
   logLevel: 'warning',
 });
-await chmod(outfile, 0o755);
+await writeFile(entry, `#!/usr/bin/env node\n${await readFile(entry, 'utf8')}`);
+await chmod(entry, 0o755);
+
+// Chunks of earlier builds: removed once they are old enough that no console started
+// from that build is still running and about to load one of them.
+const current = new Set(Object.keys(result.metafile.outputs).map((p) => basename(p)));
+const STALE_MS = 60 * 60 * 1000;
+for (const name of await readdir(chunkDir)) {
+  if (current.has(name)) continue;
+  const path = join(chunkDir, name);
+  if (Date.now() - (await stat(path)).mtimeMs > STALE_MS) await rm(path, { force: true });
+}

@@ -1,0 +1,96 @@
+/**
+ * A program in a real pseudo-terminal (node-pty) for timing: raw output with arrival
+ * times, waits on the output, and the process's resident set from /proc. No terminal
+ * emulator parses the output here, so the harness adds as little as possible to timings.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pty from 'node-pty';
+
+export interface PtyRun {
+  readonly pid: number;
+  /** Everything written so far. */
+  output(): string;
+  /** Resolves with the arrival time (performance.now) of the chunk after which `check(output from `from`)` holds. */
+  waitFor(check: (text: string) => boolean, options?: { readonly from?: number; readonly timeoutMs?: number }): Promise<number>;
+  write(data: string): void;
+  /** Resident set and its peak, in KiB, from /proc/PID/status. */
+  memory(): { readonly rssKiB: number; readonly hwmKiB: number };
+  kill(): Promise<void>;
+  /** Arrival time of each chunk, with its offset in the output. */
+  readonly chunks: { readonly at: number; readonly offset: number }[];
+}
+
+/** A fresh environment: no CI markers (Ink would draw only the last frame), empty config and state. */
+export function benchEnv(extra: Record<string, string>): Record<string, string> {
+  const root = mkdtempSync(join(tmpdir(), 'rc-bench-'));
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && k !== 'CI' && k !== 'CONTINUOUS_INTEGRATION' && k !== 'NO_COLOR' && !k.startsWith('RETURNS_')) env[k] = v;
+  }
+  return {
+    ...env,
+    TERM: 'xterm-256color',
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_DATA_HOME: join(root, 'data'),
+    ...extra,
+  };
+}
+
+/** Starts `node args` in a pty of cols x rows. `startedAt` is taken right before the spawn. */
+export function spawnRun(args: readonly string[], env: Record<string, string>, cols: number, rows: number): { run: PtyRun; startedAt: number } {
+  const startedAt = performance.now();
+  const proc = pty.spawn(process.execPath, [...args], { name: 'xterm-256color', cols, rows, cwd: process.cwd(), env });
+  let raw = '';
+  const chunks: { at: number; offset: number }[] = [];
+  const listeners = new Set<() => void>();
+  proc.onData((data) => {
+    chunks.push({ at: performance.now(), offset: raw.length });
+    raw += data;
+    for (const l of [...listeners]) l();
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => proc.onExit(() => {
+    exited = true;
+    resolve();
+  }));
+  const run: PtyRun = {
+    pid: proc.pid,
+    chunks,
+    output: () => raw,
+    write: (data) => proc.write(data),
+    waitFor: (check, options = {}) =>
+      new Promise((resolve, reject) => {
+        const from = options.from ?? 0;
+        const test = () => {
+          if (!check(raw.slice(from))) return;
+          cleanup();
+          resolve(chunks[chunks.length - 1]?.at ?? performance.now());
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`output did not match within ${options.timeoutMs ?? 30_000} ms; last output:\n${raw.slice(-2000)}`));
+        }, options.timeoutMs ?? 30_000);
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(test);
+        };
+        listeners.add(test);
+        test();
+      }),
+    memory: () => {
+      const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+      const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+      return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
+    },
+    kill: async () => {
+      if (!exited) proc.kill('SIGKILL');
+      await exit;
+    },
+  };
+  return { run, startedAt };
+}

@@ -1,0 +1,69 @@
+/**
+ * Console speed benchmarks (issue 5): start-up against its floor, keystroke to frame with a
+ * cache of 10,000 orders, and the resident set after paging through them. Needs the built
+ * console (`node scripts/build.mjs`). Writes its three sections of docs/benchmarks.md.
+ *
+ *   npx tsx bench/console/run.ts [startup|keys|all] [--runs 15] [--keys 300] [--pages 100] [--no-write]
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { CONSOLE_BUNDLE, measureStartup, type StartupSamples } from './measure-startup.js';
+import { floorResidentSet, measureKeystrokes, type KeystrokeSamples } from './measure-keystrokes.js';
+import { renderSections, replaceSections } from './report.js';
+import { startSandboxChild } from './sandbox.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: 'string', default: '15' },
+    keys: { type: 'string', default: '300' },
+    pages: { type: 'string', default: '100' },
+    pause: { type: 'string', default: '50' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const which = positionals[0] ?? 'all';
+if (!['startup', 'keys', 'all'].includes(which)) {
+  process.stderr.write('usage: npx tsx bench/console/run.ts [startup|keys|all] [--runs N] [--keys N] [--pages N] [--pause MS] [--no-write]\n');
+  process.exit(2);
+}
+if (!existsSync(CONSOLE_BUNDLE)) {
+  process.stderr.write(`${CONSOLE_BUNDLE} is missing: run "node scripts/build.mjs" first.\n`);
+  process.exit(2);
+}
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const context = {
+  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  node: process.versions.node,
+  nproc: cpus().length,
+  loadAvg: loadavg(),
+};
+log('starting the sandbox child (fixture of 10,028 visible orders)…');
+const sandbox = await startSandboxChild();
+let startup: StartupSamples | null = null;
+let keys: KeystrokeSamples | null = null;
+let floorRss: number | null = null;
+try {
+  if (which === 'startup' || which === 'all') {
+    log('start-up…');
+    startup = await measureStartup(sandbox.url, Number(values.runs), log);
+  }
+  if (which === 'keys' || which === 'all') {
+    log('keystrokes and memory…');
+    floorRss = await floorResidentSet(sandbox.url);
+    keys = await measureKeystrokes(sandbox.url, { pages: Number(values.pages), keys: Number(values.keys), pauseMs: Number(values.pause) }, log);
+  }
+} finally {
+  await sandbox.stop();
+}
+
+const sections = renderSections({ ...context, startup, keys, floorRss, runs: Number(values.runs) });
+process.stdout.write(`${sections.map((s) => s.text).join('\n')}\n`);
+if (!values['no-write']) {
+  const path = 'docs/benchmarks.md';
+  const doc = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  writeFileSync(path, replaceSections(doc, sections));
+  log(`updated ${path}`);
+}

@@ -1,0 +1,95 @@
+/**
+ * The build's text-memo plugin (scripts/text-memo-plugin.mjs) changes no output: the
+ * memoized string-width, slice-ansi and ansi-tokenize functions, bundled as the console
+ * gets them, give exactly what the libraries give, first call and cached call alike,
+ * on styled text of every kind Ink writes (colours, bold, inverse, wide and combining
+ * characters, emoji), including lines composed of cells from several lines as Ink does.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
+import { build } from 'esbuild';
+import fc from 'fast-check';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the build, without types
+import { textMemoPlugin } from '../../scripts/text-memo-plugin.mjs';
+
+type Tokenize = typeof tokenize;
+interface Memoized {
+  stringWidth: typeof stringWidth;
+  sliceAnsi: typeof sliceAnsi;
+  tokenize: Tokenize;
+  styledCharsFromTokens: typeof styledCharsFromTokens;
+  styledCharsToString: typeof styledCharsToString;
+}
+
+let memo: Memoized;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rc-text-memo-'));
+  const outfile = join(dir, 'memo.mjs');
+  await build({
+    stdin: {
+      contents: [
+        "export { default as stringWidth } from 'string-width';",
+        "export { default as sliceAnsi } from 'slice-ansi';",
+        "export { tokenize, styledCharsFromTokens, styledCharsToString } from '@alcalzone/ansi-tokenize';",
+      ].join('\n'),
+      resolveDir: new URL('../..', import.meta.url).pathname,
+      loader: 'js',
+    },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    plugins: [textMemoPlugin],
+    logLevel: 'error',
+  });
+  // The plugin is in effect: the bundle holds the memoizing versions.
+  expect(readFileSync(outfile, 'utf8')).toContain('function remember(');
+  memo = (await import(pathToFileURL(outfile).href)) as Memoized;
+});
+
+const PIECES = [
+  'a', 'Z', '7', ' ', '#', '·', '›', '✓', '…', '中', '😀', 'e\u0301', '\t',
+  '\u001b[31m', '\u001b[39m', '\u001b[32m', '\u001b[1m', '\u001b[22m', '\u001b[2m', '\u001b[7m', '\u001b[27m',
+  '\u001b[4m', '\u001b[24m', '\u001b[0m', '\u001b[38;5;208m', '\u001b[48;2;1;2;3m', '\u001b[49m',
+];
+const styled = fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }).map((parts) => parts.join(''));
+const BLANK = { type: 'char' as const, value: ' ', fullWidth: false, styles: [] };
+
+describe('text-memo plugin', () => {
+  it('string-width and slice-ansi answer as the libraries do, cached or not', () => {
+    fc.assert(
+      fc.property(styled, fc.nat(70), fc.nat(70), (text, a, b) => {
+        for (let round = 0; round < 2; round++) {
+          expect(memo.stringWidth(text)).toBe(stringWidth(text));
+          expect(memo.sliceAnsi(text, Math.min(a, b), Math.max(a, b))).toBe(sliceAnsi(text, Math.min(a, b), Math.max(a, b)));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('styled characters and their string form are the same, also for lines built from several', () => {
+    fc.assert(
+      fc.property(styled, styled, fc.nat(5), (first, second, gap) => {
+        const mine = (t: string) => memo.styledCharsFromTokens(memo.tokenize(t));
+        const theirs = (t: string) => styledCharsFromTokens(tokenize(t));
+        for (let round = 0; round < 2; round++) {
+          expect(mine(first)).toEqual(theirs(first));
+          expect(memo.styledCharsToString(mine(first))).toBe(styledCharsToString(theirs(first)));
+          // As Ink composes a screen line: cells of one write, blanks, cells of another.
+          const composed = [...mine(first), ...Array.from({ length: gap }, () => ({ ...BLANK })), ...mine(second)];
+          const reference = [...theirs(first), ...Array.from({ length: gap }, () => ({ ...BLANK })), ...theirs(second)];
+          expect(memo.styledCharsToString(composed)).toBe(styledCharsToString(reference));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

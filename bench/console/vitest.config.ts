@@ -1,0 +1,14 @@
+/**
+ * Tests of the console benchmark's pure parts and of the build's text-memo plugin:
+ * `npx vitest run --config bench/console/vitest.config.ts`. Kept out of `npm test`
+ * (the project config includes only test/ and src/).
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: new URL('.', import.meta.url).pathname,
+    include: ['*.test.ts'],
+    testTimeout: 60_000,
+  },
+});

@@ -1,0 +1,103 @@
+// An esbuild plugin that memoizes pure text functions Ink calls on every frame. Ink builds
+// each frame from scratch: for every line on screen it measures the width (string-width),
+// cuts it to the clip (slice-ansi) and splits it into styled characters
+// (@alcalzone/ansi-tokenize), even when the line is the same as in the frame before. With
+// a 100-row list on screen that is most of the time from a key press to the new frame.
+// These functions are pure (same input, same result, never mutated by Ink), so the bundle
+// gets versions that remember recent answers, and a styledCharsToString that skips style
+// diffs that are empty anyway; the output is the same, byte for byte (bench/console test).
+import { dirname } from 'node:path';
+
+// Each cache starts over when full. Widths are numbers (cheap to keep many); a tokenized
+// line holds an object per character, so only a few screens' worth of lines are kept.
+const cacheHelper = `
+function remember(cache, max, key, compute) {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (cache.size >= max) cache.clear();
+    cache.set(key, value);
+  }
+  return value;
+}`;
+
+/** Source of the memoizing module for each package, given the real module's path. */
+const SHIMS = {
+  'string-width': (real) => `import real from ${JSON.stringify(real)};
+${cacheHelper}
+const widths = new Map();
+export default function stringWidth(text, options) {
+  if (options !== undefined || typeof text !== 'string') return real(text, options);
+  return remember(widths, 4096, text, () => real(text));
+}`,
+  'slice-ansi': (real) => `import real from ${JSON.stringify(real)};
+${cacheHelper}
+const slices = new Map();
+export default function sliceAnsi(text, start, end) {
+  if (typeof text !== 'string') return real(text, start, end);
+  return remember(slices, 1024, start + ':' + end + ':' + text, () => real(text, start, end));
+}`,
+  '@alcalzone/ansi-tokenize': (real) => `export * from ${JSON.stringify(real)};
+import { tokenize as realTokenize, styledCharsFromTokens as realStyledChars, ansiCodesToString, diffAnsiCodes } from ${JSON.stringify(real)};
+${cacheHelper}
+const tokens = new Map();
+const styled = new WeakMap();
+// Ink passes the tokens straight to styledCharsFromTokens and never changes either result.
+export function tokenize(text, endChar) {
+  if (endChar !== undefined || typeof text !== 'string') return realTokenize(text, endChar);
+  return remember(tokens, 256, text, () => realTokenize(text));
+}
+export function styledCharsFromTokens(list) {
+  let chars = styled.get(list);
+  if (chars === undefined) {
+    chars = realStyledChars(list);
+    styled.set(list, chars);
+  }
+  return chars;
+}
+// The library's styledCharsToString, skipping the style diff between neighbours whose
+// styles are the same (most cells of a frame: blank, or inside one styled word), where
+// the library's diff is empty anyway. Called for every line of every frame.
+function sameCodes(a, b) {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].code !== b[i].code) return false;
+  return true;
+}
+export function styledCharsToString(chars) {
+  let out = '';
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i];
+    if (i === 0) out += ansiCodesToString(char.styles);
+    else if (!sameCodes(chars[i - 1].styles, char.styles)) out += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+    out += char.value;
+    if (i === chars.length - 1 && char.styles.length > 0) out += ansiCodesToString(diffAnsiCodes(char.styles, []));
+  }
+  return out;
+}`,
+};
+
+const FILTER = new RegExp(`^(${Object.keys(SHIMS).map((n) => n.replace(/[/@.-]/g, '\\$&')).join('|')})$`);
+
+/** The plugin: imports of the packages above get their memoizing versions. */
+export const textMemoPlugin = {
+  name: 'text-memo',
+  setup(build) {
+    build.onResolve({ filter: FILTER }, async (args) => {
+      if (args.pluginData?.isReal) return undefined;
+      const real = await build.resolve(args.path, {
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        pluginData: { isReal: true },
+      });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: 'text-memo', pluginData: { name: args.path } };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'text-memo' }, (args) => ({
+      contents: SHIMS[args.pluginData.name](args.path),
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
