@@ -153,7 +153,8 @@ describe('order screen: reviewing', () => {
     ]);
     await view.press('s', '2 approve?');
     await view.press('y', 'This order is no longer pending, now reviewed.');
-    expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(1028)).toEqual({ kind: 'none' });
+    // The draft is dropped once the refreshed order (now reviewed) arrives; the write is queued.
+    await vi.waitFor(() => expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(1028)).toEqual({ kind: 'none' }));
     const { entries } = await readAudit(view.stateDir, { limit: 1 });
     expect(entries[0]).toMatchObject({ orderId: 1028, outcome: 'failed', status: 422, code: 'invalid_state_transition' });
   });
