@@ -18,7 +18,7 @@ import type { Services } from '../../src/sandbox/http/context.js';
 import { listReturnOrders } from '../../src/sandbox/http/handlers/list.js';
 
 export interface ExplainedStatement {
-  /** Which step ran it: auth, or the list handler (id query, then orders and items on a cache miss). */
+  /** Which step ran it: auth, or the list handler (id query, then the orders' stored JSON). */
   readonly step: string;
   readonly sql: string;
   /** EXPLAIN QUERY PLAN rows, indented by depth. */
@@ -31,9 +31,9 @@ export interface PhaseCost {
   readonly handlerColdUs: number;
   /** of which OrderLister.listIds (the id query): */
   readonly listIdsUs: number;
-  /** of which OrderStore.pageJson with every order in its JSON cache (a page seen before): */
+  /** of which OrderStore.pageJson for a page just read (repeated): */
   readonly pageWarmUs: number;
-  /** of which OrderStore.pageJson with an empty cache (orders and items read and serialized): */
+  /** of which OrderStore.pageJson through a fresh store (statements just prepared): */
   readonly pageColdUs: number;
   readonly bodyBytes: number;
 }
@@ -152,7 +152,7 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
     };
 
     for (const scenario of input.scenarios) {
-      // Record one request's statements (the middle page of a walk) on an empty cache.
+      // Record one request's statements (the middle page of a walk) through a fresh store.
       const sample = scenario.queries[Math.floor(scenario.queries.length / 2)]!;
       const steps: { step: string; rec: Recorded[] }[] = [];
       const record = (step: string, fn: () => unknown) => {
@@ -181,14 +181,14 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
       let bodyBytes = 0;
       for (let i = 0; i < input.iterations; i++) {
         const query = scenario.queries[i % scenario.queries.length]!;
-        // A fresh store has an empty order cache: a page nobody asked for recently.
+        // A fresh store: statements just prepared, the page read for the first time in this loop.
         const coldStore = new OrderStore(db);
         timeMethod(coldStore, 'pageJson', (ms) => (spent.page = ms));
         let t = performance.now();
         runHandler(query, coldStore);
         c.cold.push(performance.now() - t);
         c.pageCold.push(spent.page);
-        runHandler(query, warmStore); // fills the cache on the first round of a walk
+        runHandler(query, warmStore); // the page just read, as for a repeated request
         t = performance.now();
         const result = runHandler(query, warmStore);
         c.warm.push(performance.now() - t);

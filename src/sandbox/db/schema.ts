@@ -9,8 +9,10 @@
  * - idx_orders_name:    order_names lookups
  * - order_blocks:       a zone map (min/max submitted time per run of ids) that turns a
  *                       date window into an id span, so date filters never scan a shop
+ * - order_docs:         each order's wire JSON, read by id for a page (see order-json.ts)
  */
 import type { Database } from 'better-sqlite3';
+import { ORDER_DOCS_SCHEMA, REBUILD_ORDER_DOCS } from './order-json.js';
 
 const TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -78,8 +80,15 @@ export const BULK_INDEXES: readonly { readonly name: string; readonly sql: strin
   { name: 'idx_items_order', sql: 'CREATE INDEX idx_items_order ON return_items (order_id)' },
 ];
 
-/** Migrations in order; user_version N means the first N have run. */
-const MIGRATIONS: readonly string[] = [TABLES + BULK_INDEXES.map((i) => i.sql + ';').join('\n')];
+/**
+ * Migrations in order; user_version N means the first N have run. Never edit one that has
+ * shipped: databases that ran it keep its result. Migration 2 adds the stored order JSON
+ * and backfills it for databases written by earlier versions (empty on a fresh one).
+ */
+const MIGRATIONS: readonly string[] = [
+  TABLES + BULK_INDEXES.map((i) => i.sql + ';').join('\n'),
+  ORDER_DOCS_SCHEMA + REBUILD_ORDER_DOCS,
+];
 
 /** Brings the schema up to date, each migration in its own transaction. */
 export function migrate(db: Database): void {
@@ -97,15 +106,21 @@ export function migrate(db: Database): void {
   }
 }
 
-/** Runs `load` with the bulk indexes dropped, then rebuilds them (much faster for big loads). */
+/**
+ * Runs `load` (bulk inserts of orders and items) with the bulk indexes dropped, then
+ * rebuilds them (much faster for big loads) and writes every order's stored JSON (inserts
+ * have no trigger: one pass at the end is far cheaper than one per item). Run inside the
+ * load's transaction.
+ */
 export function withDeferredIndexes(db: Database, load: () => void): void {
   for (const { name } of BULK_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
   try {
     load();
   } finally {
     for (const { sql } of BULK_INDEXES) db.exec(sql.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'));
-    // Sampled statistics: enough for the planner, a fraction of a full ANALYZE at 1M rows.
-    db.pragma('analysis_limit = 1000');
-    db.exec('ANALYZE');
   }
+  db.exec(REBUILD_ORDER_DOCS);
+  // Sampled statistics: enough for the planner, a fraction of a full ANALYZE at 1M rows.
+  db.pragma('analysis_limit = 1000');
+  db.exec('ANALYZE');
 }

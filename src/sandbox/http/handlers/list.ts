@@ -13,11 +13,11 @@ export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   const cursor = hasMore
     ? nextCursor(pageIds[pageIds.length - 1]!, filterHash, { ...cursorCtx, ttlSeconds: services.cursorTtlSeconds })
     : null;
-  // The page envelope of section 2, joined from the orders' ready JSON bytes.
+  // The page envelope of section 2 around the orders' stored JSON bytes.
   return new RawJson(
     Buffer.concat([
       DATA_OPEN,
-      ...services.orders.pageJson(pageIds),
+      services.orders.pageJson(pageIds),
       Buffer.from(`],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`),
     ]),
   );
