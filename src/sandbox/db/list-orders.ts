@@ -30,7 +30,9 @@ export interface ListPlan {
 
 const NO_MIN = -1e15;
 const NO_MAX = 1e15;
-const ALL_VISIBLE = JSON.stringify(RETURN_ORDER_STATUSES);
+/** Status conditions: the listed ones (a JSON list), or every listable status (the cheaper NOT IN). */
+const IN_STATUSES = 'status IN (SELECT value FROM json_each(@statuses))';
+const VISIBLE = "status NOT IN ('draft', 'cancelled')";
 const COMMON = 'AND id BETWEEN @lo AND @hi AND submitted_s BETWEEN @minS AND @maxS ORDER BY id DESC LIMIT @n';
 
 interface Bind {
@@ -47,7 +49,9 @@ export class OrderLister {
   private readonly visible: Statement<[Bind], number>;
   private readonly byStatus: Statement<[Bind & { status: string }], number>;
   private readonly byIds: Statement<[Bind & { ids: string; statuses: string; names: string | null }], number>;
+  private readonly byIdsVisible: Statement<[Bind & { ids: string; names: string | null }], number>;
   private readonly byNames: Statement<[Bind & { names: string; statuses: string }], number>;
+  private readonly byNamesVisible: Statement<[Bind & { names: string }], number>;
   /**
    * Date window -> id span. Exact for the server's lifetime: the zone map is built only
    * when data is loaded into a fresh database, and no operation changes submitted_at.
@@ -68,20 +72,16 @@ export class OrderLister {
     this.byStatus = db
       .prepare<[Bind & { status: string }], number>(`SELECT id FROM return_orders INDEXED BY idx_orders_status WHERE shop_pk = @shop AND status = @status ${COMMON}`)
       .pluck();
-    this.byIds = db
-      .prepare<[Bind & { ids: string; statuses: string; names: string | null }], number>(
-        `SELECT id FROM return_orders WHERE id IN (SELECT value FROM json_each(@ids)) AND shop_pk = @shop
-         AND status IN (SELECT value FROM json_each(@statuses))
-         AND (@names IS NULL OR order_name IN (SELECT value FROM json_each(@names))) ${COMMON}`,
-      )
-      .pluck();
-    this.byNames = db
-      .prepare<[Bind & { names: string; statuses: string }], number>(
-        `SELECT id FROM return_orders INDEXED BY idx_orders_name
-         WHERE shop_pk = @shop AND order_name IN (SELECT value FROM json_each(@names))
-         AND status IN (SELECT value FROM json_each(@statuses)) ${COMMON}`,
-      )
-      .pluck();
+    const byIds = (status: string) =>
+      `SELECT id FROM return_orders WHERE id IN (SELECT value FROM json_each(@ids)) AND shop_pk = @shop AND ${status}
+       AND (@names IS NULL OR order_name IN (SELECT value FROM json_each(@names))) ${COMMON}`;
+    const byNames = (status: string) =>
+      `SELECT id FROM return_orders INDEXED BY idx_orders_name
+       WHERE shop_pk = @shop AND order_name IN (SELECT value FROM json_each(@names)) AND ${status} ${COMMON}`;
+    this.byIds = db.prepare<[Bind & { ids: string; statuses: string; names: string | null }], number>(byIds(IN_STATUSES)).pluck();
+    this.byIdsVisible = db.prepare<[Bind & { ids: string; names: string | null }], number>(byIds(VISIBLE)).pluck();
+    this.byNames = db.prepare<[Bind & { names: string; statuses: string }], number>(byNames(IN_STATUSES)).pluck();
+    this.byNamesVisible = db.prepare<[Bind & { names: string }], number>(byNames(VISIBLE)).pluck();
   }
 
   /** The SQL of every listing statement, for query-plan checks (tests, benchmark notes). */
@@ -91,7 +91,9 @@ export class OrderLister {
       visible: this.visible.source,
       byStatus: this.byStatus.source,
       byIds: this.byIds.source,
+      byIdsVisible: this.byIdsVisible.source,
       byNames: this.byNames.source,
+      byNamesVisible: this.byNamesVisible.source,
     };
   }
 
@@ -99,12 +101,19 @@ export class OrderLister {
   listIds(plan: ListPlan): number[] {
     const bind = this.bind(plan);
     if (!bind) return [];
-    const statuses = plan.statuses === undefined ? ALL_VISIBLE : JSON.stringify(plan.statuses);
     if (plan.ids) {
+      const ids = JSON.stringify(plan.ids);
       const names = plan.orderNames ? JSON.stringify(plan.orderNames) : null;
-      return this.byIds.all({ ...bind, ids: JSON.stringify(plan.ids), statuses, names });
+      return plan.statuses === undefined
+        ? this.byIdsVisible.all({ ...bind, ids, names })
+        : this.byIds.all({ ...bind, ids, names, statuses: JSON.stringify(plan.statuses) });
     }
-    if (plan.orderNames) return this.byNames.all({ ...bind, names: JSON.stringify(plan.orderNames), statuses });
+    if (plan.orderNames) {
+      const names = JSON.stringify(plan.orderNames);
+      return plan.statuses === undefined
+        ? this.byNamesVisible.all({ ...bind, names })
+        : this.byNames.all({ ...bind, names, statuses: JSON.stringify(plan.statuses) });
+    }
     const wanted = plan.statuses ? [...new Set(plan.statuses)] : [];
     if (wanted.length === 0 || wanted.length === RETURN_ORDER_STATUSES.length) return this.visible.all(bind);
     if (wanted.length === 1) return this.byStatus.all({ ...bind, status: wanted[0]! });
