@@ -134,7 +134,7 @@ async function main(): Promise<void> {
   try {
     // A first sandbox process finds order names and collects the walks' cursors (cursors are
     // signed with the database's secret, so they stay valid in the next process); it is
-    // stopped before measuring so the measured sandbox starts with an empty order cache.
+    // stopped before measuring so the measured sandbox starts with an empty SQLite page cache.
     const collector = await startChild('sandbox-child.ts', dataset.path);
     children.push(collector);
     const key = collector.keys.find((k) => k.shopId === SHOP_ID)?.key;
