@@ -3,12 +3,24 @@
 // never loaded (the sandbox, the other commands, the rarely used screens are dynamic
 // imports). dist/returns-console.js stays the entry and the bin; the chunks go to
 // dist/chunks/. Native and optional modules stay external.
+//
+// Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
+// dist), --no-splitting (one file, as before), --no-text-memo (without the plugin).
 import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { textMemoPlugin } from './text-memo-plugin.mjs';
 
-const outdir = 'dist';
+const { values: options } = parseArgs({
+  options: {
+    outdir: { type: 'string', default: 'dist' },
+    'no-splitting': { type: 'boolean', default: false },
+    'no-text-memo': { type: 'boolean', default: false },
+  },
+});
+const outdir = options.outdir;
 const entry = join(outdir, 'returns-console.js');
 const chunkDir = join(outdir, 'chunks');
 
@@ -33,13 +45,13 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  splitting: true,
+  splitting: !options['no-splitting'],
   minify: false,
   sourcemap: false,
   legalComments: 'none',
   jsx: 'automatic',
   external: ['better-sqlite3', 'node-pty'],
-  plugins: [stubDevtools, textMemoPlugin],
+  plugins: [stubDevtools, ...(options['no-text-memo'] ? [] : [textMemoPlugin])],
   banner: {
     js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),
   },
@@ -54,7 +66,7 @@ await chmod(entry, 0o755);
 // from that build is still running and about to load one of them.
 const current = new Set(Object.keys(result.metafile.outputs).map((p) => basename(p)));
 const STALE_MS = 60 * 60 * 1000;
-for (const name of await readdir(chunkDir)) {
+for (const name of existsSync(chunkDir) ? await readdir(chunkDir) : []) {
   if (current.has(name)) continue;
   const path = join(chunkDir, name);
   if (Date.now() - (await stat(path)).mtimeMs > STALE_MS) await rm(path, { force: true });

@@ -51,10 +51,17 @@ async function pageIds(url: string, pages: number): Promise<number[][]> {
 
 const selectedIs = (id: number) => new RegExp(`›.?\\s*${id}\\b`);
 
-export async function measureKeystrokes(url: string, options: { pages: number; keys: number; pauseMs: number }, log: (line: string) => void): Promise<KeystrokeSamples> {
+/** Pages through `options.pages` pages of the console built as `bundle`, then times `options.keys` keys. */
+export async function measureKeystrokes(
+  url: string,
+  bundle: string,
+  options: { pages: number; keys: number; pauseMs: number; nodeFlags?: readonly string[] },
+  log: (line: string) => void,
+): Promise<KeystrokeSamples> {
   const pages = await pageIds(url, options.pages);
   if (pages.length < options.pages) throw new Error(`the service has only ${pages.length} pages of ${LIMIT}`);
-  const { run } = spawnRun(consoleArgs(url, ['--limit', String(LIMIT)]), benchEnv({ RETURNS_API_KEY: API_KEY }), COLS, ROWS);
+  const args = [...(options.nodeFlags ?? []), ...consoleArgs(url, ['--limit', String(LIMIT)], bundle)];
+  const { run } = spawnRun(args, benchEnv({ RETURNS_API_KEY: API_KEY }), COLS, ROWS);
   try {
     await run.waitFor((t) => t.replace(ANSI, '').includes(`${pages[0]![0]!}`) && t.includes('page 1'), { timeoutMs: 30_000 });
     await sleep(500);

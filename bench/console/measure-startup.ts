@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { API_KEY } from './sandbox.js';
 import { benchEnv, spawnRun } from './pty-run.js';
 
-/** The built console (RC_BENCH_BUNDLE overrides it, to compare builds). */
-export const CONSOLE_BUNDLE = process.env.RC_BENCH_BUNDLE ?? join(process.cwd(), 'dist', 'returns-console.js');
+/** The built console. */
+export const CONSOLE_BUNDLE = join(process.cwd(), 'dist', 'returns-console.js');
 const FLOOR_SCRIPT = join(process.cwd(), 'bench', 'console', 'floor.mjs');
 const COLS = 160;
 /** Tall enough for all 50 rows of the first page (the console keeps 7 lines for itself). */
@@ -18,6 +18,8 @@ const ROWS = 60;
 export interface StartupSamples {
   /** Milliseconds from spawn to the 50th order of the first page in the output. */
   readonly console: readonly number[];
+  /** The same for the baseline build, when one was given. */
+  readonly baseline: readonly number[] | null;
   readonly floor: readonly number[];
   /** The order whose row marks the first page complete. */
   readonly lastOrderName: string;
@@ -43,28 +45,30 @@ async function once(args: readonly string[], marker: string): Promise<number> {
 }
 
 /** The console's launch arguments. */
-export function consoleArgs(url: string, extra: readonly string[] = []): string[] {
-  return [CONSOLE_BUNDLE, '--base-url', url, ...extra];
+export function consoleArgs(url: string, extra: readonly string[] = [], bundle = CONSOLE_BUNDLE): string[] {
+  return [bundle, '--base-url', url, ...extra];
 }
 
-/** `runs` launches of each (after one warm-up of each, not counted). */
-export async function measureStartup(url: string, runs: number, log: (line: string) => void): Promise<StartupSamples> {
+/**
+ * `runs` launches of each (after one warm-up of each, not counted): the floor, the console,
+ * and the `baseline` bundle (another build of the console) when given. The order rotates
+ * from run to run, so drift in the machine's load hits all alike.
+ */
+export async function measureStartup(url: string, runs: number, baseline: string | null, log: (line: string) => void): Promise<StartupSamples> {
   const marker = await lastOfFirstPage(url);
-  const floorArgs = [FLOOR_SCRIPT, url];
-  await once(floorArgs, marker);
-  await once(consoleArgs(url), marker);
-  const console: number[] = [];
-  const floor: number[] = [];
+  const kinds = [
+    { name: 'floor', args: [FLOOR_SCRIPT, url], samples: [] as number[] },
+    { name: 'console', args: consoleArgs(url), samples: [] as number[] },
+    ...(baseline ? [{ name: 'baseline', args: consoleArgs(url, [], baseline), samples: [] as number[] }] : []),
+  ];
+  for (const kind of kinds) await once(kind.args, marker);
   for (let i = 0; i < runs; i++) {
-    // Alternate which goes first, so drift in the machine's load hits both alike.
-    if (i % 2 === 0) {
-      floor.push(await once(floorArgs, marker));
-      console.push(await once(consoleArgs(url), marker));
-    } else {
-      console.push(await once(consoleArgs(url), marker));
-      floor.push(await once(floorArgs, marker));
+    for (let k = 0; k < kinds.length; k++) {
+      const kind = kinds[(i + k) % kinds.length]!;
+      kind.samples.push(await once(kind.args, marker));
     }
-    log(`  start-up run ${i + 1}/${runs}: console ${console.at(-1)!.toFixed(0)} ms, floor ${floor.at(-1)!.toFixed(0)} ms`);
+    log(`  start-up run ${i + 1}/${runs}: ${kinds.map((k) => `${k.name} ${k.samples.at(-1)!.toFixed(0)} ms`).join(', ')}`);
   }
-  return { console, floor, lastOrderName: marker };
+  const of = (name: string) => kinds.find((k) => k.name === name)?.samples ?? null;
+  return { console: of('console')!, baseline: of('baseline'), floor: of('floor')!, lastOrderName: marker };
 }

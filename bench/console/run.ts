@@ -4,8 +4,16 @@
  * console (`node scripts/build.mjs`). Writes its three sections of docs/benchmarks.md.
  *
  *   npx tsx bench/console/run.ts [startup|keys|all] [--runs 15] [--keys 300] [--pages 100] [--no-write]
+ *                                [--baseline PATH]
+ *
+ * --baseline measures another build of the console in the same run (e.g. one built with
+ * `node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-text-memo`).
+ * --node-flags="…" also measures keystrokes and memory of the console started with these
+ * node flags (e.g. "--optimize-for-size"), to see what a flag would change.
+ * Every run saves its samples to bench/results/console-*.json; --render FILE writes the
+ * sections again from such a file without measuring.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CONSOLE_BUNDLE, measureStartup, type StartupSamples } from './measure-startup.js';
@@ -20,6 +28,9 @@ const { values, positionals } = parseArgs({
     keys: { type: 'string', default: '300' },
     pages: { type: 'string', default: '100' },
     pause: { type: 'string', default: '50' },
+    baseline: { type: 'string' },
+    'node-flags': { type: 'string' },
+    render: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -28,38 +39,62 @@ if (!['startup', 'keys', 'all'].includes(which)) {
   process.stderr.write('usage: npx tsx bench/console/run.ts [startup|keys|all] [--runs N] [--keys N] [--pages N] [--pause MS] [--no-write]\n');
   process.exit(2);
 }
-if (!existsSync(CONSOLE_BUNDLE)) {
-  process.stderr.write(`${CONSOLE_BUNDLE} is missing: run "node scripts/build.mjs" first.\n`);
-  process.exit(2);
-}
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const context = {
-  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-  node: process.versions.node,
-  nproc: cpus().length,
-  loadAvg: loadavg(),
-};
-log('starting the sandbox child (fixture of 10,028 visible orders)…');
-const sandbox = await startSandboxChild();
-let startup: StartupSamples | null = null;
-let keys: KeystrokeSamples | null = null;
-let floorRss: number | null = null;
-try {
-  if (which === 'startup' || which === 'all') {
-    log('start-up…');
-    startup = await measureStartup(sandbox.url, Number(values.runs), log);
+type Measured = Parameters<typeof renderSections>[0];
+
+async function measure(): Promise<Measured> {
+  if (!existsSync(CONSOLE_BUNDLE)) {
+    process.stderr.write(`${CONSOLE_BUNDLE} is missing: run "node scripts/build.mjs" first.\n`);
+    process.exit(2);
   }
-  if (which === 'keys' || which === 'all') {
-    log('keystrokes and memory…');
-    floorRss = await floorResidentSet(sandbox.url);
-    keys = await measureKeystrokes(sandbox.url, { pages: Number(values.pages), keys: Number(values.keys), pauseMs: Number(values.pause) }, log);
+  const context = {
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    node: process.versions.node,
+    nproc: cpus().length,
+    loadAvg: loadavg(),
+  };
+  log('starting the sandbox child (fixture of 10,028 visible orders)…');
+  const sandbox = await startSandboxChild();
+  let startup: StartupSamples | null = null;
+  let keys: KeystrokeSamples | null = null;
+  let baselineKeys: KeystrokeSamples | null = null;
+  let flaggedKeys: KeystrokeSamples | null = null;
+  let floorRss: number | null = null;
+  const nodeFlags = values['node-flags']?.split(' ').filter((f) => f !== '') ?? [];
+  const baseline = values.baseline ?? null;
+  const keyOptions = { pages: Number(values.pages), keys: Number(values.keys), pauseMs: Number(values.pause) };
+  try {
+    if (which === 'startup' || which === 'all') {
+      log('start-up…');
+      startup = await measureStartup(sandbox.url, Number(values.runs), baseline, log);
+    }
+    if (which === 'keys' || which === 'all') {
+      log('keystrokes and memory…');
+      floorRss = await floorResidentSet(sandbox.url);
+      keys = await measureKeystrokes(sandbox.url, CONSOLE_BUNDLE, keyOptions, log);
+      if (baseline) {
+        log('the same with the baseline build…');
+        baselineKeys = await measureKeystrokes(sandbox.url, baseline, keyOptions, log);
+      }
+      if (nodeFlags.length > 0) {
+        log(`the same with node ${nodeFlags.join(' ')}…`);
+        flaggedKeys = await measureKeystrokes(sandbox.url, CONSOLE_BUNDLE, { ...keyOptions, nodeFlags }, log);
+      }
+    }
+  } finally {
+    await sandbox.stop();
   }
-} finally {
-  await sandbox.stop();
+  const measured = { ...context, startup, keys, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs) };
+  mkdirSync('bench/results', { recursive: true });
+  const saved = `bench/results/console-${context.date.replace(/[: ]/g, '-').replace('-UTC', '')}.json`;
+  writeFileSync(saved, JSON.stringify(measured));
+  log(`samples saved to ${saved}`);
+  return measured;
 }
 
-const sections = renderSections({ ...context, startup, keys, floorRss, runs: Number(values.runs) });
+const measured: Measured = values.render ? (JSON.parse(readFileSync(values.render, 'utf8')) as Measured) : await measure();
+const sections = renderSections(measured);
 process.stdout.write(`${sections.map((s) => s.text).join('\n')}\n`);
 if (!values['no-write']) {
   const path = 'docs/benchmarks.md';

@@ -14,9 +14,12 @@ if (!fixturePath || !process.send) {
 const sandbox = await startSandbox({ dataPath: fixturePath, host: '127.0.0.1', port: 0, rateLimit: 0, quiet: true });
 process.send({ type: 'ready', url: sandbox.url });
 
+let isStopping = false;
 async function stop(): Promise<void> {
+  if (isStopping) return;
+  isStopping = true;
   await sandbox.close();
-  process.disconnect?.();
+  if (process.connected) process.disconnect();
   process.exit(0);
 }
 process.on('message', (message: { type?: string }) => {

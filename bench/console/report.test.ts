@@ -1,0 +1,57 @@
+/** The console benchmark's pure parts: quantiles, and replacing only its sections of the document. */
+import { describe, expect, it } from 'vitest';
+import { KEYS_TITLE, MEMORY_TITLE, renderSections, replaceSections, STARTUP_TITLE } from './report.js';
+import { quantile, summarize } from './stats.js';
+
+describe('stats', () => {
+  it('takes nearest-rank quantiles', () => {
+    const xs = [5, 1, 4, 2, 3];
+    expect(quantile(xs, 0.5)).toBe(3);
+    expect(quantile(xs, 0.9)).toBe(5);
+    expect(quantile(xs, 0)).toBe(1);
+    expect(summarize(Array.from({ length: 100 }, (_, i) => i + 1))).toMatchObject({ p50: 50, p95: 95, p99: 99, max: 100 });
+  });
+});
+
+describe('report', () => {
+  const keys = {
+    firstByteMs: [5, 6, 7],
+    frameMs: [8, 9, 30],
+    pages: 100,
+    cachedOrders: 10_000,
+    keys: 3,
+    pauseMs: 50,
+    rss: { firstPage: 100 * 1024, paged: 140 * 1024, afterKeys: 141 * 1024, peak: 150 * 1024 },
+    pagingSeconds: 30,
+  };
+  const input = {
+    date: '2026-11-22 04:00 UTC',
+    node: '20.20.2',
+    nproc: 2,
+    loadAvg: [1, 2, 3],
+    runs: 3,
+    startup: { console: [300, 310, 320], baseline: [400, 410, 420], floor: [100, 110, 120], lastOrderName: '#N1' },
+    keys,
+    baselineKeys: keys,
+    flaggedKeys: null,
+    nodeFlags: [],
+    floorRss: 50 * 1024,
+  };
+
+  it('renders the three sections with results against the targets', () => {
+    const [startup, keystrokes, memory] = renderSections(input);
+    expect(startup!.text).toContain('| console, this build | 310 ms | 320 ms | 300 ms | 320 ms | 2.82x |');
+    expect(startup!.text).toContain('Result: 2.82x the floor at the median; the target is 3x: met.');
+    expect(keystrokes!.text).toContain('Result: p95 to the complete frame 30 ms; the target is 16 ms: missed.');
+    expect(memory!.text).toContain('Result: 140 MiB after paging through 10,000 orders; the target is under 150 MB: met.');
+  });
+
+  it('replaces only its own sections and keeps the others', () => {
+    const doc = ['# Benchmarks', '', '## Bulk receives (npm run bench:bulk)', '', 'bulk text', '', STARTUP_TITLE, '', 'old start-up', ''].join('\n');
+    const out = replaceSections(doc, renderSections(input));
+    expect(out).toContain('bulk text');
+    expect(out).not.toContain('old start-up');
+    for (const title of [STARTUP_TITLE, KEYS_TITLE, MEMORY_TITLE]) expect(out.split(title).length).toBe(2);
+    expect(replaceSections(out, renderSections(input))).toBe(out);
+  });
+});
