@@ -114,6 +114,30 @@ export async function measureKeystrokes(
   }
 }
 
+/** The keystroke floor: `keys` keys to echo-floor.mjs (answers each key at once), timed the same way. */
+export async function measureEchoFloor(keys: number, pauseMs: number): Promise<{ firstByteMs: number[]; frameMs: number[] }> {
+  const { run } = spawnRun([`${process.cwd()}/bench/console/echo-floor.mjs`], benchEnv({}), COLS, ROWS);
+  try {
+    await run.waitFor((t) => t.includes('ready'), { timeoutMs: 30_000 });
+    const firstByteMs: number[] = [];
+    const frameMs: number[] = [];
+    for (let i = 0; i < keys; i++) {
+      const key = Math.floor(i / 50) % 2 === 0 ? 'j' : 'k';
+      const from = run.output().length;
+      const chunkIndex = run.chunks.length;
+      const t0 = performance.now();
+      run.write(key);
+      const done = await run.waitFor((t) => t.includes(`${key}${ESU}`), { from, timeoutMs: 10_000 });
+      firstByteMs.push(run.chunks[chunkIndex]!.at - t0);
+      frameMs.push(done - t0);
+      await sleep(pauseMs);
+    }
+    return { firstByteMs, frameMs };
+  } finally {
+    await run.kill();
+  }
+}
+
 /** Resident set (KiB) of the floor script after printing its page (it idles with --stay). */
 export async function floorResidentSet(url: string): Promise<number> {
   const { run } = spawnRun([`${process.cwd()}/bench/console/floor.mjs`, url, '50', '--stay'], benchEnv({ RETURNS_API_KEY: API_KEY }), 160, 60);

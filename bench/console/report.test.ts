@@ -32,6 +32,7 @@ describe('report', () => {
     runs: 3,
     startup: { console: [300, 310, 320], baseline: [400, 410, 420], floor: [100, 110, 120], lastOrderName: '#N1' },
     keys,
+    keysFloor: { firstByteMs: [1, 1, 2], frameMs: [1, 2, 2] },
     baselineKeys: keys,
     flaggedKeys: null,
     nodeFlags: [],
@@ -42,6 +43,7 @@ describe('report', () => {
     const [startup, keystrokes, memory] = renderSections(input);
     expect(startup!.text).toContain('| console, this build | 310 ms | 320 ms | 300 ms | 320 ms | 2.82x |');
     expect(startup!.text).toContain('Result: 2.82x the floor at the median; the target is 3x: met.');
+    expect(keystrokes!.text).toContain('| floor: bare node echoing each key | 1.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms |');
     expect(keystrokes!.text).toContain('Result: p95 to the complete frame 30 ms; the target is 16 ms: missed.');
     expect(memory!.text).toContain('Result: 140 MiB after paging through 10,000 orders; the target is under 150 MB: met.');
   });

@@ -23,6 +23,8 @@ export interface ReportInput {
   readonly runs: number;
   readonly startup: StartupSamples | null;
   readonly keys: KeystrokeSamples | null;
+  /** The keystroke floor (echo-floor.mjs), timed the same way. */
+  readonly keysFloor: { readonly firstByteMs: readonly number[]; readonly frameMs: readonly number[] } | null;
   /** The same run with the baseline build (one file, no text memo), if measured. */
   readonly baselineKeys: KeystrokeSamples | null;
   /** The same run with node flags, if measured. */
@@ -89,7 +91,7 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
   return { title: STARTUP_TITLE, text: `${lines.join('\n')}\n` };
 }
 
-function keysRow(name: string, k: KeystrokeSamples): string {
+function keysRow(name: string, k: Pick<KeystrokeSamples, 'firstByteMs' | 'frameMs'>): string {
   const fb = summarize(k.firstByteMs);
   const fr = summarize(k.frameMs);
   return `| ${name} | ${ms(fb.p50)} | ${ms(fb.p95)} | ${ms(fr.p50)} | ${ms(fr.p95)} | ${ms(fr.p99)} | ${ms(fr.max)} |`;
@@ -110,14 +112,16 @@ function keysSection(i: ReportInput, k: KeystrokeSamples): Section {
     'most 30 frames a second, so keys closer than 33 ms share a frame). For each key: the time to the first',
     'byte of output, and to the end of the frame that shows the new selection (Ink wraps each frame in',
     'synchronized-output markers; the harness waits for the end marker of a frame whose `›` row is the',
-    'expected order). The pseudo-terminal round trip is inside every sample; nothing faster can be measured',
-    'this way, so the first byte is the floor of each sample.',
+    'expected order). Floor, in the same run and timed the same way: `node bench/console/echo-floor.mjs`, a',
+    'bare script in raw mode that answers each key at once with a one-character frame (the pseudo-terminal',
+    'round trip and node\'s input handling, nothing else).',
     '',
     '| | first byte p50 | first byte p95 | frame p50 | frame p95 | frame p99 | frame max |',
     '|---|---|---|---|---|---|---|',
-    keysRow('this build', k),
-    ...(i.baselineKeys ? [keysRow(BASELINE, i.baselineKeys)] : []),
-    ...(i.flaggedKeys ? [keysRow(`this build, \`node ${i.nodeFlags.join(' ')}\``, i.flaggedKeys)] : []),
+    ...(i.keysFloor ? [keysRow('floor: bare node echoing each key', i.keysFloor)] : []),
+    keysRow('console, this build', k),
+    ...(i.baselineKeys ? [keysRow(`console, ${BASELINE}`, i.baselineKeys)] : []),
+    ...(i.flaggedKeys ? [keysRow(`console, this build, \`node ${i.nodeFlags.join(' ')}\``, i.flaggedKeys)] : []),
     '',
     `Result: p95 to the complete frame ${ms(fr.p95)}; the target is ${KEYS_TARGET_P95_MS} ms: ${fr.p95 <= KEYS_TARGET_P95_MS ? 'met' : 'missed'}.`,
     '',
@@ -175,8 +179,8 @@ function memorySection(i: ReportInput, k: KeystrokeSamples, floorRss: number): S
     '',
     `Result: ${mib(k.rss.paged)} after paging through ${orders} orders; the target is under ${MEMORY_TARGET_MIB} MB: ${k.rss.paged / 1024 < MEMORY_TARGET_MIB ? 'met' : 'missed'}.`,
     '',
-    'Where it goes: a heap snapshot after paging holds about 54 MB of live objects (16 MB of it Yoga\'s',
-    'WebAssembly memory, 10 MB strings; the 10,000 orders are a small part), but V8 grows the heap to about',
+    'Where it goes: a heap snapshot after paging holds about 54 MB of live objects (16 MB of array buffers,',
+    'Yoga\'s WebAssembly memory; 10 MB of strings; the orders well under 20 MB), but V8 grows the heap to about',
     '140 MB under the allocation rate of drawing frames and keeps it. V8\'s `--optimize-for-size` keeps the',
     `heap near the live set (row above)${flagCost(i, k)}. It cannot be put on the \`node\` command line of an`,
     'installed bin, but it can be set from inside, at the start of the console command before the UI loads',

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CONSOLE_BUNDLE, measureStartup, type StartupSamples } from './measure-startup.js';
-import { floorResidentSet, measureKeystrokes, type KeystrokeSamples } from './measure-keystrokes.js';
+import { floorResidentSet, measureEchoFloor, measureKeystrokes, type KeystrokeSamples } from './measure-keystrokes.js';
 import { renderSections, replaceSections } from './report.js';
 import { startSandboxChild } from './sandbox.js';
 
@@ -61,6 +61,7 @@ async function measure(): Promise<Measured> {
   let baselineKeys: KeystrokeSamples | null = null;
   let flaggedKeys: KeystrokeSamples | null = null;
   let floorRss: number | null = null;
+  let keysFloor: { firstByteMs: number[]; frameMs: number[] } | null = null;
   const nodeFlags = values['node-flags']?.split(' ').filter((f) => f !== '') ?? [];
   const baseline = values.baseline ?? null;
   const keyOptions = { pages: Number(values.pages), keys: Number(values.keys), pauseMs: Number(values.pause) };
@@ -72,6 +73,7 @@ async function measure(): Promise<Measured> {
     if (which === 'keys' || which === 'all') {
       log('keystrokes and memory…');
       floorRss = await floorResidentSet(sandbox.url);
+      keysFloor = await measureEchoFloor(keyOptions.keys, keyOptions.pauseMs);
       keys = await measureKeystrokes(sandbox.url, CONSOLE_BUNDLE, keyOptions, log);
       if (baseline) {
         log('the same with the baseline build…');
@@ -85,7 +87,7 @@ async function measure(): Promise<Measured> {
   } finally {
     await sandbox.stop();
   }
-  const measured = { ...context, startup, keys, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs) };
+  const measured = { ...context, startup, keys, keysFloor, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs) };
   mkdirSync('bench/results', { recursive: true });
   const saved = `bench/results/console-${context.date.replace(/[: ]/g, '-').replace('-UTC', '')}.json`;
   writeFileSync(saved, JSON.stringify(measured));
