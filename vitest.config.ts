@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
     // Each test file starts its own sandbox on port 0; two cores, so keep files parallel but bounded.
     pool: 'forks',
     maxWorkers: 2,
