@@ -11,6 +11,11 @@
  * so of two keys read together ("qq", a paste) the second would otherwise reach the
  * handlers of the screen the first one just closed. Each key waits until the previous
  * key's render has committed.
+ *
+ * A component may claim a whole read before it is split (scan mode takes a barcode
+ * scanner's burst, "#N1001\r", for its queue): a claimed read never reaches the handlers
+ * as keys, so letters in a scan cannot act on the screen on top (an open review).
+ * Reads are claimed in arrival order, when their turn comes, by the claims registered then.
  */
 import { useInput, type Key } from 'ink';
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -18,16 +23,24 @@ import { splitBurst } from './split-burst.js';
 
 export type InputHandler = (input: string, key: Key) => void;
 
+/** Takes a whole read (as Ink reported it) and returns true, or returns false to leave it. */
+export type BurstClaim = (input: string, key: Key) => boolean;
+
 export interface InputRouter {
   /** Adds a handler; returns its removal. */
   readonly register: (handler: InputHandler) => () => void;
+  /** Adds a claim on whole reads, tried before a read is split into keys; returns its removal. */
+  readonly claim: (claim: BurstClaim) => () => void;
 }
+
+type Pending = { readonly kind: 'read' | 'key'; readonly input: string; readonly key: Key };
 
 const InputRouterContext = createContext<InputRouter | null>(null);
 
 /** Routes every key to the registered handlers, in registration order. */
 export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   const handlers = useRef<InputHandler[]>([]);
+  const claims = useRef<BurstClaim[]>([]);
   const router = useMemo<InputRouter>(
     () => ({
       register: (handler) => {
@@ -36,23 +49,36 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
           handlers.current = handlers.current.filter((h) => h !== handler);
         };
       },
+      claim: (claim) => {
+        claims.current = [...claims.current, claim];
+        return () => {
+          claims.current = claims.current.filter((c) => c !== claim);
+        };
+      },
     }),
     [],
   );
-  const queue = useRef<(readonly [string, Key])[]>([]);
+  const queue = useRef<Pending[]>([]);
   const isWaiting = useRef(false);
   const [, setTick] = useState(0);
   const deliverNext = () => {
-    const next = queue.current.shift();
+    let next = queue.current.shift();
+    // A read not claimed as a whole is split into its keys, which take its place in the queue.
+    while (next?.kind === 'read') {
+      const read = next;
+      if (claims.current.some((claim) => claim(read.input, read.key))) break;
+      queue.current.unshift(...splitBurst(read.input, read.key).map(([input, key]) => ({ kind: 'key' as const, input, key })));
+      next = queue.current.shift();
+    }
     if (!next) return;
     // A snapshot: a handler that closes a screen must not change who gets this key.
-    for (const handler of handlers.current) handler(next[0], next[1]);
-    // Render (with whatever the key changed) before the next key is delivered.
+    if (next.kind === 'key') for (const handler of handlers.current) handler(next.input, next.key);
+    // Render (with whatever the key or claimed read changed) before the next one is delivered.
     isWaiting.current = true;
     setTick((t) => t + 1);
   };
   useInput((input, key) => {
-    queue.current.push(...splitBurst(input, key));
+    queue.current.push({ kind: 'read', input, key });
     if (!isWaiting.current) deliverNext();
   });
   // Runs after every render of the router, once the screens below have registered.

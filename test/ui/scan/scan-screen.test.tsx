@@ -1,7 +1,8 @@
 /**
  * Scan mode in the console (ink-testing-library) against the real sandbox: off in
  * read-only mode with the reason, editing at the prompt, and Esc with scans still waiting
- * (scan mode closes once they are done, so none is lost; Esc again leaves at once).
+ * (scan mode closes once they are done, so none is lost; Esc again leaves at once), and a
+ * scanner's burst during a review: queued whole, never taken by the review as keys.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
@@ -63,5 +64,27 @@ describe('scan mode', () => {
     await view.press('\u001b', 'scan mode closes when they are done');
     await view.press('\u001b', 'Left scan mode; not processed:');
     expect(view.frame()).toMatch(/not processed: (#N1057, )?#N1071/);
+  });
+
+  it('a scan burst during a review is queued, never taken by the review as keys', async () => {
+    const { api, view } = await setup();
+    await view.press('S', 'SCAN MODE · receiving desk');
+    // #N1000 is pending: its review opens over the scan desk.
+    await view.press('#N1000\r', 'SCAN MODE · review of #N1000', 'Jacket 0');
+    // One read, as a scanner sends it: 'A' (approve all), 's' (submit), 'y' (confirm) inside.
+    view.stdin.write('#AsyN1071\r');
+    await view.waitFor(['1 waiting']);
+    // A key typed after the burst is handled after it: by then the burst's letters would have acted.
+    await view.press('?', 'Help: keys');
+    await view.press('\u001b', 'SCAN MODE · review of #N1000');
+    const frame = view.frame();
+    expect(frame).not.toContain('→ approve');
+    expect(frame).not.toContain('approve?');
+    expect(frame).not.toContain('Review sent');
+    // Closing the review lets the queued scan run.
+    await view.press('\u001b', 'Scans this session (2, newest first)');
+    expect(view.frame()).toContain('#AsyN1071');
+    const page = await api.listPage({ filters: { ids: [1000] } });
+    expect(page.data.map((o) => o.status)).toEqual(['pending']);
   });
 });

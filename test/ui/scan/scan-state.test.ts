@@ -35,6 +35,8 @@ describe('feedScanInput', () => {
     expect(isScanBurst('a')).toBe(false);
     expect(isScanBurst('\r')).toBe(false);
     expect(isScanBurst('\r\n')).toBe(false);
+    expect(isScanBurst('\u001b[A\r')).toBe(false);
+    expect(isScanBurst('AO2023\rAO20')).toBe(true);
   });
 });
 

@@ -2,15 +2,16 @@
  * Scan mode's input mapping and processing: typed (scanned) text goes to the prompt and
  * each completed scan into the queue; the queue is worked off one scan at a time, in order;
  * bad outcomes ring the terminal bell. While a pending order's review is open, the review
- * has the keyboard, but whole scans arriving in one burst are still queued, never lost
- * (the console also hands the burst to the review as keys; a scan name made of unbound
- * characters, like "#N1001", does nothing there).
+ * has the keyboard, but whole scans arriving in one burst are still queued, never lost,
+ * and never reach the review as keys (the console's input router lets scan mode claim the
+ * burst before it is split: a scan's letters would otherwise approve, submit or confirm).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useInput } from 'ink';
-import { useEffect, useReducer, useRef, type Dispatch } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, type Dispatch } from 'react';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
+import { useInputRouter } from '../../keys/input-router.js';
 import { useIsScreenActive } from '../../keys/screen-active-context.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { processScan } from './scan-actions.js';
@@ -60,14 +61,24 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
     },
   );
 
-  // While a review is open, a scanner's burst (a whole scan read in one piece, before the
-  // console splits it into keys) is still queued, so no scan is lost.
+  // A scanner's burst (a whole scan read in one piece) goes to the queue whole, also while
+  // a review is open: claimed before the console splits it into keys, so it never acts there.
   const isScreenActive = useIsScreenActive();
+  const router = useInputRouter();
+  useLayoutEffect(() => {
+    if (!router || !isScreenActive) return undefined;
+    return router.claim((input) => {
+      if (!isScanBurst(input)) return false;
+      dispatch({ type: 'input', input, key: {} });
+      return true;
+    });
+  }, [router, isScreenActive]);
+  // Outside the console's router (isolated screen tests) Ink hands bursts over unsplit.
   useInput(
     (input) => {
       if (isScanBurst(input)) dispatch({ type: 'input', input, key: {} });
     },
-    { isActive: isScreenActive && state.reviewing !== null },
+    { isActive: !router && isScreenActive && state.reviewing !== null },
   );
 
   // Start the next scan when nothing is running and no review is open.
