@@ -31,9 +31,9 @@ export interface PhaseCost {
   readonly handlerColdUs: number;
   /** of which OrderLister.listIds (the id query): */
   readonly listIdsUs: number;
-  /** of which OrderStore.pageJson for a page just read (repeated): */
+  /** of which OrderStore.pageDocs for a page just read (repeated): */
   readonly pageWarmUs: number;
-  /** of which OrderStore.pageJson through a fresh store (statements just prepared): */
+  /** of which OrderStore.pageDocs through a fresh store (statements just prepared): */
   readonly pageColdUs: number;
   readonly bodyBytes: number;
 }
@@ -148,7 +148,7 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
         shop: shopCtx,
         services: services(orders),
       });
-      return result as { body?: Buffer };
+      return result as { body?: Buffer | readonly Buffer[] };
     };
 
     for (const scenario of input.scenarios) {
@@ -176,14 +176,14 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
       const fullScans = statements.flatMap((s) => s.plan.filter(isFullScan).map((l) => `${s.step}: ${l.trim()}`));
 
       const warmStore = new OrderStore(db);
-      timeMethod(warmStore, 'pageJson', (ms) => (spent.page = ms));
+      timeMethod(warmStore, 'pageDocs', (ms) => (spent.page = ms));
       const c = { warm: [] as number[], cold: [] as number[], list: [] as number[], pageWarm: [] as number[], pageCold: [] as number[] };
       let bodyBytes = 0;
       for (let i = 0; i < input.iterations; i++) {
         const query = scenario.queries[i % scenario.queries.length]!;
         // A fresh store: statements just prepared, the page read for the first time in this loop.
         const coldStore = new OrderStore(db);
-        timeMethod(coldStore, 'pageJson', (ms) => (spent.page = ms));
+        timeMethod(coldStore, 'pageDocs', (ms) => (spent.page = ms));
         let t = performance.now();
         runHandler(query, coldStore);
         c.cold.push(performance.now() - t);
@@ -194,7 +194,7 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
         c.warm.push(performance.now() - t);
         c.pageWarm.push(spent.page);
         c.list.push(spent.list);
-        bodyBytes = result.body?.length ?? Buffer.byteLength(JSON.stringify(result));
+        bodyBytes = result.body === undefined ? 0 : Buffer.isBuffer(result.body) ? result.body.length : result.body.reduce((n, b) => n + b.length, 0);
       }
       const us = (v: number[]) => Math.round(median(v) * 1000);
       out.set(scenario.key, {

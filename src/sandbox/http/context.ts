@@ -31,9 +31,12 @@ export interface HandlerContext {
   readonly services: Services;
 }
 
-/** A response body that is already UTF-8 JSON (orders come as ready JSON from the store). */
+/**
+ * A response body that is already UTF-8 JSON (orders come as ready JSON from the store):
+ * one buffer, or parts sent in order without joining them.
+ */
 export class RawJson {
-  constructor(readonly body: Buffer) {}
+  constructor(readonly body: Buffer | readonly Buffer[]) {}
 }
 
 /** A successful response (always 200, the interface's only success status): ready JSON bytes. */

@@ -65,13 +65,17 @@ describe('stored order JSON', () => {
     expect(staleIds(db)).toEqual([]);
   });
 
-  it('joins a page newest first whatever order the ids come in, skipping unknown ids', () => {
+  it('gives a page in the order of the ids asked for, skipping unknown ids, cached or not', () => {
     const db = loaded();
     const store = new OrderStore(db);
     const ids = db.prepare('SELECT id FROM return_orders ORDER BY id').pluck().all() as number[];
     const pick = [ids[3]!, ids[0]!, 999_999_999, ids[7]!, ids[5]!];
-    const page = JSON.parse(`[${store.pageJson(pick).toString()}]`) as { id: number }[];
-    expect(page.map((o) => o.id)).toEqual([ids[7]!, ids[5]!, ids[3]!, ids[0]!]);
+    const page = () => JSON.parse(`[${store.pageDocs(pick).join(',')}]`) as { id: number }[];
+    expect(page().map((o) => o.id)).toEqual([ids[3]!, ids[0]!, ids[7]!, ids[5]!]);
+    // Again, now from the cache, and with some ids cached and others not.
+    expect(page().map((o) => o.id)).toEqual([ids[3]!, ids[0]!, ids[7]!, ids[5]!]);
+    const mixed = [ids[1]!, ids[3]!, ids[2]!];
+    expect((JSON.parse(`[${store.pageDocs(mixed).join(',')}]`) as { id: number }[]).map((o) => o.id)).toEqual(mixed);
   });
 });
 
