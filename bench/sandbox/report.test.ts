@@ -77,6 +77,20 @@ describe('verdicts and rendering', () => {
     expect(text).toContain('(every scenario but a): **missed** (missed by b);');
   });
 
+  it('judges p99 on the one-connection run when there is one, and shows both latencies', () => {
+    const rows = [
+      { key: 'a', title: 'no filter', example: 'limit=100', bodyBytes: 60_000, orders: 100, pages: 1, load: load(600, 50) },
+      { key: 'b', title: 'statuses', example: 'limit=100', bodyBytes: 60_000, orders: 100, pages: 1, load: load(600, 15), single: load(900, 3) },
+    ];
+    expect(verdicts(input(rows))).toMatchObject({ ratioOk: true, p99Ok: true });
+    const text = renderSection(input(rows));
+    expect(text).toContain('| b. statuses | 600 | 0.55 | 1.50 | 3.00 | 7.50 | 15.00 |');
+    expect(text).toContain('(every scenario but a, 1 connection): **met**;');
+    expect(text).toContain('the p99 on the 1-connection run');
+    const slow = [rows[0]!, { ...rows[1]!, single: load(300, 11) }];
+    expect(verdicts(input(slow))).toMatchObject({ p99Ok: false });
+  });
+
   it('renders the table, the baseline and a full scan when a plan shows one', () => {
     const analysis = {
       statements: [{ step: 'list ids', sql: 'SELECT id FROM return_orders', plan: ['SCAN return_orders'] }],

@@ -3,7 +3,8 @@
  * node:http baseline, in one run. See docs/benchmarks.md for the figures and settings.
  *
  * Options (after `npm run bench:sandbox --`): --orders N (default 1000000), --duration S
- * (10), --warmup S (2), --connections N (10), --cursors N (pages of walk f, 200),
+ * (10), --warmup S (2), --connections N (10; each scenario is also run from 1 connection for
+ * half the duration, for a single client's latency), --cursors N (pages of walk f, 200),
  * --long-walk N (pages of walk g, 2000), --only a,d (just these scenarios; implies --no-docs),
  * --no-docs (print only), --profile (CPU profile of the sandbox child, printed as a summary;
  * implies --no-docs).
@@ -65,6 +66,15 @@ const settings: LoadSettings = {
   durationS: positive('duration', args.duration),
   warmupS: whole('warmup', args.warmup, 0),
   connections: positive('connections', args.connections),
+};
+/**
+ * One client's latency: right after the throughput run (so already warm), 1 connection,
+ * half the measured time (still thousands of requests for the p99).
+ */
+const singleSettings: LoadSettings = {
+  connections: 1,
+  durationS: Math.max(2, Math.round(settings.durationS / 2)),
+  warmupS: 0,
 };
 const cursorCount = positive('cursors', args.cursors);
 const longWalkCount = positive('long-walk', args['long-walk']);
@@ -178,11 +188,16 @@ async function main(): Promise<void> {
     const baselines: LoadResult[] = [];
     log(`baseline (before): bare node:http, ${firstPageBytes} bytes`);
     baselines.push(await measure(bareTarget, settings));
+    log('baseline: 1 connection');
+    const baselineSingle = await measure(bareTarget, singleSettings);
     const loads = new Map<string, LoadResult>();
+    const singles = new Map<string, LoadResult>();
     for (const s of scenarios) {
       log(`scenario ${s.key}: ${s.title}`);
       const paths = s.queries.map((q) => `${basePath}/return_orders?${q}`);
-      loads.set(s.key, await measure({ origin, paths, headers, serverPid: sandbox.pid }, settings));
+      const target = { origin, paths, headers, serverPid: sandbox.pid };
+      loads.set(s.key, await measure(target, settings));
+      singles.set(s.key, await measure(target, singleSettings));
     }
     log('baseline (after)');
     baselines.push(await measure(bareTarget, settings));
@@ -235,6 +250,7 @@ async function main(): Promise<void> {
       orders: probes.get(s.key)!.orders,
       pages: s.queries.length,
       load: loads.get(s.key)!,
+      single: singles.get(s.key)!,
       analysis: analyses.get(s.key),
     }));
     const input = {
@@ -250,6 +266,8 @@ async function main(): Promise<void> {
       dataset: { orders, shopId: SHOP_ID, shopOrders: shopOrders.text, sizeBytes: dataset.sizeBytes, generateMs: dataset.generateMs },
       baselineBodyBytes: firstPageBytes,
       baselines,
+      baselineSingle,
+      singleDurationS: singleSettings.durationS,
       rows,
     };
     const section = renderSection(input);
