@@ -148,7 +148,7 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
         shop: shopCtx,
         services: services(orders),
       });
-      return result as { body?: Buffer | readonly Buffer[] };
+      return result as { body?: Buffer };
     };
 
     for (const scenario of input.scenarios) {
@@ -194,7 +194,7 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
         c.warm.push(performance.now() - t);
         c.pageWarm.push(spent.page);
         c.list.push(spent.list);
-        bodyBytes = result.body === undefined ? 0 : Buffer.isBuffer(result.body) ? result.body.length : result.body.reduce((n, b) => n + b.length, 0);
+        bodyBytes = result.body?.length ?? Buffer.byteLength(JSON.stringify(result));
       }
       const us = (v: number[]) => Math.round(median(v) * 1000);
       out.set(scenario.key, {

@@ -31,12 +31,9 @@ export interface HandlerContext {
   readonly services: Services;
 }
 
-/**
- * A response body that is already UTF-8 JSON (orders come as ready JSON from the store):
- * one buffer, or parts sent in order without joining them.
- */
+/** A response body that is already UTF-8 JSON (orders come as ready JSON from the store). */
 export class RawJson {
-  constructor(readonly body: Buffer | readonly Buffer[]) {}
+  constructor(readonly body: Buffer) {}
 }
 
 /** A successful response (always 200, the interface's only success status): ready JSON bytes. */

@@ -12,35 +12,21 @@ export function sendJson(
   sendRawJson(res, status, JSON.stringify(body), headers);
 }
 
-/**
- * Sends an already-serialized JSON text, UTF-8 buffer, or UTF-8 parts. Parts are written
- * corked, so the socket sends them with one writev instead of a joined copy.
- */
+/** Sends an already-serialized JSON text or UTF-8 buffer. */
 export function sendRawJson(
   res: ServerResponse,
   status: number,
-  text: string | Buffer | readonly Buffer[],
+  text: string | Buffer,
   headers: Readonly<Record<string, string>> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const parts = typeof text === 'string' || Buffer.isBuffer(text) ? null : text;
-  let length = 0;
-  if (parts) for (const part of parts) length += part.length;
-  else length = Buffer.byteLength(text as string | Buffer);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(length),
+    'Content-Length': String(Buffer.byteLength(text)),
     'Cache-Control': 'no-store',
     ...headers,
   });
-  if (!parts) {
-    res.end(text);
-    return;
-  }
-  res.cork();
-  for (const part of parts) res.write(part);
-  res.end();
-  res.uncork();
+  res.end(text);
 }
 
 /** Sends an ApiError as the interface's error envelope. */

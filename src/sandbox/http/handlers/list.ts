@@ -14,13 +14,14 @@ export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   const cursor = hasMore
     ? nextCursor(pageIds[pageIds.length - 1]!, filterHash, { ...cursorCtx, ttlSeconds: services.cursorTtlSeconds })
     : null;
-  // The page envelope of section 2 around the orders' stored JSON bytes, as parts: the
-  // response writes them as they are (one writev), no joined copy.
+  // The page envelope of section 2 around the orders' stored JSON bytes, joined into one
+  // buffer: writing the ~200 parts with res.write (corked) measured 0.015-0.02 ms more
+  // server CPU per request than this one copy.
   const parts: Buffer[] = [DATA_OPEN];
   for (const doc of services.orders.pageDocs(pageIds)) {
     if (parts.length > 1) parts.push(COMMA);
     parts.push(doc);
   }
   parts.push(Buffer.from(`],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`));
-  return new RawJson(parts);
+  return new RawJson(Buffer.concat(parts));
 };
