@@ -3,12 +3,14 @@
  * takes the alternate screen and gives the terminal back as it was on every way out: q,
  * Ctrl+C (Ink's exitOnCtrlC), SIGTERM/SIGHUP, or a crash.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from 'ink';
 import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
 import { ConsoleRoot } from './console-root.js';
 import { makeTheme } from './context/theme-context.js';
+import { listPageQuery, listStaleMs } from './queries/list-queries.js';
 import { createConsoleQueryClient } from './queries/query-client.js';
 import type { ConsoleServices } from './services.js';
 
@@ -26,6 +28,26 @@ export interface StartConsoleOptions {
 const ENTER_ALT_SCREEN = '\u001b[?1049h';
 const LEAVE_ALT_SCREEN = '\u001b[?1049l';
 const SHOW_CURSOR = '\u001b[?25h';
+/** Longest wait for the first page before drawing anyway (the list then shows "Loading"). */
+const FIRST_PAGE_WAIT_MS = 300;
+
+/**
+ * Asks for the first page while the UI is still loading and waits for it (at most
+ * FIRST_PAGE_WAIT_MS), so the first frame is the page rather than "Loading" and a second
+ * full frame later. The list's own query then finds it in the cache; a failure is left for
+ * the list to show (and ask again), so nothing here can stop the start.
+ */
+async function prefetchFirstPage(options: StartConsoleOptions, queryClient: QueryClient): Promise<void> {
+  if (options.initialAuth) return;
+  const { client, profile } = options.services;
+  const query = listPageQuery(client, options.initialFilters, options.initialLimit, null, listStaleMs(profile.refreshIntervalMs));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, FIRST_PAGE_WAIT_MS);
+  });
+  await Promise.race([queryClient.prefetchQuery(query), timeout]);
+  clearTimeout(timer);
+}
 
 /** Runs the console until it exits. */
 export async function startConsole(options: StartConsoleOptions): Promise<void> {
@@ -33,10 +55,12 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   const stdin = options.stdin ?? process.stdin;
   // A screen reader reads the output as it comes; a full-screen buffer would hide it.
   const isAltScreen = stdout.isTTY === true && !options.isScreenReader;
+  const isRawTTY = stdin.isTTY === true && typeof stdin.setRawMode === 'function';
   let isRestored = false;
   const restore = () => {
     if (isRestored) return;
     isRestored = true;
+    if (isRawTTY) stdin.setRawMode(false);
     if (isAltScreen) stdout.write(LEAVE_ALT_SCREEN);
     stdout.write(SHOW_CURSOR);
   };
@@ -44,6 +68,11 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   process.once('exit', restore);
 
   const queryClient = createConsoleQueryClient();
+  // Raw mode from here on, not only once Ink's input hook is on after the first frame: keys
+  // typed while the first page loads (or right when it shows) stay as they were typed (Enter
+  // as Enter, nothing echoed) and wait unread for the console.
+  if (isRawTTY) stdin.setRawMode(true);
+  await prefetchFirstPage(options, queryClient);
   const instance = render(
     <ConsoleRoot services={options.services} queryClient={queryClient} theme={makeTheme(options.isColor)}>
       <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={options.initialAuth ?? null} />

@@ -12,16 +12,13 @@ import { classifyError, type ErrorView } from '../../errors/classify.js';
 import { useAutoRecovery } from '../../hooks/use-auto-recovery.js';
 import type { KeyAction } from '../../keys/bindings.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
-import { listPageQuery } from '../../queries/list-queries.js';
+import { listPageQuery, listStaleMs } from '../../queries/list-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
 import { currentCursor, selectedIndex, selectedOrderId, type ListState } from './list-state.js';
 import type { ListStore } from './use-list-state.js';
 
 /** List actions that act on the marked orders (or the current one); see issue 5 (bulk). */
 export type TargetsAction = Extract<KeyAction, 'receive' | 'approve-all-marked' | 'scan-mode'>;
-
-/** Default freshness when auto-refresh is off. */
-const DEFAULT_STALE_MS = 30_000;
 
 export interface UseOrdersListOptions {
   readonly store: ListStore;
@@ -55,7 +52,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
   const queryClient = useQueryClient();
   const { show } = useNotice();
   const cursor = currentCursor(state);
-  const staleMs = profile.refreshIntervalMs > 0 ? profile.refreshIntervalMs : DEFAULT_STALE_MS;
+  const staleMs = listStaleMs(profile.refreshIntervalMs);
 
   const query = useQuery({
     ...listPageQuery(client, state.filters, state.limit, cursor, staleMs),
