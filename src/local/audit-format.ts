@@ -6,12 +6,19 @@ import { z } from 'zod';
 import { itemTypeSchema, reviewActionSchema } from '../api/schemas.js';
 import { scrubSecrets } from '../api/client/redact.js';
 
-/** What happened: the mutating actions of the console (order screen, bulk runs, scan mode). */
-export const AUDIT_ACTIONS = ['review', 'receive'] as const;
+/**
+ * What happened: the mutating actions of the console (order screen, bulk runs, scan mode),
+ * and "scan" for a scan that changed nothing (not found, several matches, another status).
+ */
+export const AUDIT_ACTIONS = ['review', 'receive', 'scan'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** How it ended: applied, found already applied by a retried request, or refused/failed. */
-export const AUDIT_OUTCOMES = ['ok', 'already_applied', 'failed'] as const;
+/**
+ * How it ended: applied, found already applied by a retried request, refused/failed, not
+ * sent (a bulk run stopped before its turn), or nothing to do (a scan that changed nothing;
+ * `code` says why).
+ */
+export const AUDIT_OUTCOMES = ['ok', 'already_applied', 'failed', 'not_done', 'no_change'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 const auditDecisionSchema = z.object({
@@ -21,12 +28,18 @@ const auditDecisionSchema = z.object({
   reject_reason: z.string().optional(),
 });
 
+/** Why a scan changed nothing (the `code` of a "scan" entry with outcome "no_change"). */
+export const SCAN_NO_CHANGE_CODES = ['not_found', 'several_matches', 'wrong_status', 'invalid_scan'] as const;
+
 export const auditEntrySchema = z.object({
   /** ISO 8601 time the action settled. */
   time: z.string(),
   profile: z.string(),
-  orderId: z.number().int(),
+  /** The order; always there for review and receive, for a scan when one order matched. */
+  orderId: z.number().int().optional(),
   action: z.enum(AUDIT_ACTIONS),
+  /** What was scanned (scan only). */
+  scanned: z.string().optional(),
   /** Where it was done, e.g. "order", "bulk", "scan". */
   source: z.string().optional(),
   /** The review items sent (review only), exactly as in the request. */
@@ -37,6 +50,9 @@ export const auditEntrySchema = z.object({
   code: z.string().optional(),
   message: z.string().optional(),
   requestId: z.string().optional(),
+}).refine((entry) => entry.action === 'scan' || entry.orderId !== undefined, {
+  message: 'review and receive entries need an orderId',
+  path: ['orderId'],
 });
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

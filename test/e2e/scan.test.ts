@@ -117,7 +117,14 @@ describe('scan mode end to end', () => {
     await client.close();
 
     const { entries } = await readAudit(join(stateHome, 'returns-console'), { limit: 50 });
-    expect(entries.filter((e) => e.source === 'scan').map((e) => e.orderId).reverse()).toEqual([1001, 1015, 1029, 1043, 1057, 1071]);
+    expect(entries.filter((e) => e.source === 'scan' && e.action === 'receive').map((e) => e.orderId).reverse()).toEqual([1001, 1015, 1029, 1043, 1057, 1071]);
+    // Scans that changed nothing are logged too, with why.
+    const unchanged = entries.filter((e) => e.action === 'scan').reverse();
+    expect(unchanged.map((e) => [e.scanned, e.code, e.orderId])).toEqual([
+      ['#N9999', 'not_found', undefined],
+      ['#N1002', 'wrong_status', 1002],
+      ['1003', 'several_matches', undefined],
+    ]);
     expect(session.output()).not.toContain(KEYS.north);
   });
 });

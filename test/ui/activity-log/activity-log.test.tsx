@@ -82,7 +82,7 @@ describe('activity log screen', () => {
       expect(first).toContain('41');
       // 100 columns: the request id stays whole; decisions give way first.
       expect(view.frame()).toContain('req_40');
-      expect(view.frame()).not.toContain('Decisions');
+      expect(view.frame()).not.toContain('Details');
       expect(view.frame()).toContain('1–');
       expect(view.frame()).toContain('of 41');
       expect(view.frame()).not.toContain(KEYS.north);

@@ -11,7 +11,8 @@ import { summarizeActions } from '../order/review-model.js';
 
 /**
  * The columns. The request id is what support asks for, so it is cut last and never
- * dropped; decisions, then the profile, give way first on narrow terminals.
+ * dropped; details (decisions, what was scanned), then the profile, give way first on narrow
+ * terminals.
  */
 export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Time' },
@@ -19,29 +20,39 @@ export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Order', align: 'right' },
   { header: 'Outcome' },
   { header: 'Request id', isFlexible: true, minWidth: 12 },
-  { header: 'Decisions', dropPriority: 1 },
+  { header: 'Details', dropPriority: 1 },
   { header: 'Profile', dropPriority: 2 },
 ];
 
-/** "ok", "ok (already applied)", "failed invalid_state_transition 422" (short: it must fit 80 columns). */
+/**
+ * "ok", "ok (already applied)", "failed invalid_state_transition 422", "not done (stopped)",
+ * "no change not_found" (short: it must fit 80 columns).
+ */
 export function outcomeText(entry: AuditEntry): string {
   if (entry.outcome === 'ok') return 'ok';
   if (entry.outcome === 'already_applied') return 'ok (already applied)';
+  if (entry.outcome === 'not_done') return 'not done (stopped)';
+  if (entry.outcome === 'no_change') return `no change ${entry.code ?? ''}`.trimEnd();
   const status = entry.status === undefined ? '' : ` ${entry.status}`;
   return `failed ${entry.code ?? 'error'}${status}`;
+}
+
+/** The decisions of a review, or what was scanned for a scan. */
+function detailText(entry: AuditEntry): string {
+  if (entry.decisions) return summarizeActions(entry.decisions.map((d) => d.action));
+  return entry.scanned !== undefined ? `scanned ${entry.scanned}` : '';
 }
 
 /** The cells of one entry, sanitized. */
 export function auditRow(entry: AuditEntry, timeZone?: string): string[] {
   const s = sanitizeForTerminal;
-  const decisions = entry.decisions ? summarizeActions(entry.decisions.map((d) => d.action)) : '';
   return [
     s(formatLocalDateTime(entry.time, timeZone)),
     s(entry.action),
-    String(entry.orderId),
+    entry.orderId === undefined ? '—' : String(entry.orderId),
     s(outcomeText(entry)),
     s(entry.requestId ?? '—'),
-    s(decisions),
+    s(detailText(entry)),
     s(entry.profile),
   ];
 }

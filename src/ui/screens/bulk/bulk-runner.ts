@@ -116,11 +116,13 @@ function toOutcome(outcome: BulkOutcome<number, Done>, name: string | null): Ord
   };
 }
 
-function auditEntry(kind: BulkKind, outcome: BulkOutcome<number, Done>, decisions: readonly ReviewItem[] | undefined): Omit<AuditEntry, 'time' | 'profile'> | null {
-  if (outcome.status === 'skipped') return null; // nothing was sent: nothing happened to the order
+function auditEntry(kind: BulkKind, outcome: BulkOutcome<number, Done>, decisions: readonly ReviewItem[] | undefined): Omit<AuditEntry, 'time' | 'profile'> {
+  const action = kind === 'receive' ? ('receive' as const) : ('review' as const);
+  // Stopped before its turn: nothing was sent, but the log shows it was left undone.
+  if (outcome.status === 'skipped') return { orderId: outcome.item, action, source: 'bulk', outcome: 'not_done' };
   const base = {
     orderId: outcome.item,
-    action: kind === 'receive' ? ('receive' as const) : ('review' as const),
+    action,
     source: 'bulk',
     ...(decisions && { decisions: decisions.map((d) => ({ ...d })) }),
   };
@@ -170,7 +172,6 @@ export async function runBulkOrders(deps: BulkRunnerDeps, kind: BulkKind, ids: r
     onOutcome: (o) => {
       handlers.onOutcome(toOutcome(o, names.get(o.item) ?? null));
       const entry = auditEntry(kind, o, sent.get(o.item));
-      if (!entry) return;
       auditChain = auditChain.then(() =>
         appendAudit(deps.stateDir, { time: new Date(deps.now()).toISOString(), profile: deps.profile, ...entry }).catch((error: unknown) => {
           if (warnings.length === 0) warnings.push(`The activity log could not be written: ${sanitizeForTerminal((error as Error).message)}`);

@@ -1,8 +1,8 @@
 /**
  * What one scan does, outside React so it completes whatever the screen does: look the
  * text up through the service's `order_names` and `ids` filters (as quick find does), then
- * receive a reviewed order at once (logged in the activity log), hand a pending one over
- * for review, and explain anything else.
+ * receive a reviewed order at once, hand a pending one over for review, and explain
+ * anything else. Receives and scans that changed nothing are logged in the activity log.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReturnsClient } from '../../../api/client-types.js';
@@ -10,7 +10,7 @@ import { isApiError } from '../../../api/client/errors.js';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { customerName } from '../../../format/order.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
-import { appendAudit } from '../../../local/audit-log.js';
+import { appendAudit, type AuditEntry } from '../../../local/audit-log.js';
 import { findOrders, parseFind } from '../../queries/find-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
 import type { ScannedOrder, ScanOutcome } from './scan-state.js';
@@ -57,55 +57,87 @@ export function classifyMatches(matches: readonly ReturnOrder[]): ScanOutcome | 
   return { kind: 'wrong-status', order: scannedOrder(order) };
 }
 
+/** The activity log entry of a scan that changed nothing (none for one that opens a review). */
+export function noChangeEntry(text: string, outcome: ScanOutcome): Omit<AuditEntry, 'time' | 'profile'> | null {
+  const base = { action: 'scan' as const, source: 'scan', scanned: text };
+  switch (outcome.kind) {
+    case 'not-found':
+      return { ...base, outcome: 'no_change', code: 'not_found', message: 'No return order has this name or id.' };
+    case 'several':
+      return { ...base, outcome: 'no_change', code: 'several_matches', message: `${outcome.matches.length} orders match: ${outcome.matches.map((m) => m.id).join(', ')}` };
+    case 'wrong-status':
+      return { ...base, orderId: outcome.order.id, outcome: 'no_change', code: 'wrong_status', message: `The order is ${outcome.order.status}, not reviewed.` };
+    case 'invalid':
+      return { ...base, outcome: 'no_change', code: 'invalid_scan', message: outcome.message };
+    case 'failed':
+      return { ...base, ...(outcome.order && { orderId: outcome.order.id }), outcome: 'failed', code: outcome.code, message: outcome.message };
+    default:
+      return null;
+  }
+}
+
+/** Appends `entry` to the activity log; a failure to write becomes a warning. */
+async function audit(deps: ScanDeps, entry: Omit<AuditEntry, 'time' | 'profile'>, warnings: string[]): Promise<void> {
+  try {
+    await appendAudit(deps.stateDir, { time: new Date(deps.now()).toISOString(), profile: deps.profile, ...entry });
+  } catch (error) {
+    warnings.push(`The activity log could not be written: ${sanitizeForTerminal((error as Error).message)}`);
+  }
+}
+
+/** Looks the scan up and decides; a scan that changes nothing is logged. */
+async function lookUp(deps: ScanDeps, text: string): Promise<ScanResult | { readonly order: ReturnOrder }> {
+  let outcome: ScanOutcome;
+  if (text.includes(',')) {
+    outcome = { kind: 'invalid', message: 'A scan is one order name or id; this one has a comma.' };
+  } else {
+    const parsed = parseFind(text);
+    if (!parsed.ok) {
+      outcome = { kind: 'invalid', message: parsed.message };
+    } else {
+      try {
+        const decided = classifyMatches(await findOrders(deps.client, parsed.lookup));
+        if (decided.kind === 'receive') return { order: decided.order };
+        outcome = decided;
+      } catch (error) {
+        outcome = failure(error, null);
+      }
+    }
+  }
+  const warnings: string[] = [];
+  const entry = noChangeEntry(text, outcome);
+  if (entry) await audit(deps, entry, warnings);
+  return { outcome, warnings };
+}
+
 /** Processes one scan. Never rejects: every failure is an outcome. */
 export async function processScan(deps: ScanDeps, text: string): Promise<ScanResult> {
-  if (text.includes(',')) {
-    return { outcome: { kind: 'invalid', message: 'A scan is one order name or id; this one has a comma.' }, warnings: [] };
-  }
-  const parsed = parseFind(text);
-  if (!parsed.ok) return { outcome: { kind: 'invalid', message: parsed.message }, warnings: [] };
-  let matches: ReturnOrder[];
-  try {
-    matches = await findOrders(deps.client, parsed.lookup);
-  } catch (error) {
-    return { outcome: failure(error, null), warnings: [] };
-  }
-  const decided = classifyMatches(matches);
-  if (decided.kind !== 'receive') return { outcome: decided, warnings: [] };
-
-  const order = scannedOrder(decided.order);
+  const found = await lookUp(deps, text);
+  if (!('order' in found)) return found;
+  const order = scannedOrder(found.order);
   const warnings: string[] = [];
-  const audit = async (entry: Parameters<typeof appendAudit>[1]) => {
-    try {
-      await appendAudit(deps.stateDir, entry);
-    } catch (error) {
-      warnings.push(`The activity log could not be written: ${sanitizeForTerminal((error as Error).message)}`);
-    }
-  };
-  const base = { time: '', profile: deps.profile, orderId: order.id, action: 'receive' as const, source: 'scan' };
+  const base = { orderId: order.id, action: 'receive' as const, source: 'scan' };
   let outcome: ScanOutcome;
   try {
     const result = await deps.client.receive(order.id);
     const status = result.order ? sanitizeForTerminal(result.order.status) : 'received';
     outcome = { kind: 'received', order: { ...order, status }, isAlreadyApplied: result.isAlreadyApplied };
-    await audit({
+    await audit(deps, {
       ...base,
-      time: new Date(deps.now()).toISOString(),
       outcome: result.isAlreadyApplied ? 'already_applied' : 'ok',
       ...(result.requestId !== undefined && { requestId: result.requestId }),
-    });
+    }, warnings);
   } catch (error) {
     outcome = failure(error, order);
     const e = isApiError(error) ? error : null;
-    await audit({
+    await audit(deps, {
       ...base,
-      time: new Date(deps.now()).toISOString(),
       outcome: 'failed',
       ...(e?.status !== undefined && { status: e.status }),
       code: e?.code ?? 'unexpected_error',
       message: e?.message ?? (error instanceof Error ? error.message : String(error)),
       ...(e?.requestId !== undefined && { requestId: e.requestId }),
-    });
+    }, warnings);
   }
   // The list and any open order show the new status.
   void deps.queryClient.invalidateQueries({ queryKey: orderKeys.all });

@@ -1,0 +1,32 @@
+/**
+ * The activity log's entry shape: scans that changed nothing ("scan", order optional) and
+ * bulk orders left undone ("not_done") are entries; review and receive still need an order.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatAuditLine, parseAuditLine, type AuditEntry } from '../../src/local/audit-format.js';
+import { outcomeText, auditRow } from '../../src/ui/screens/activity-log/audit-rows.js';
+
+const time = '2026-11-22T04:00:00.000Z';
+
+describe('audit entries', () => {
+  it('takes a scan without an order, and one with the order it found', () => {
+    const notFound: AuditEntry = { time, profile: 'north', action: 'scan', source: 'scan', scanned: '#N9999', outcome: 'no_change', code: 'not_found' };
+    const wrongStatus: AuditEntry = { ...notFound, scanned: '#N1002', orderId: 1002, code: 'wrong_status' };
+    for (const entry of [notFound, wrongStatus]) expect(parseAuditLine(formatAuditLine(entry))).toEqual(entry);
+    expect(outcomeText(notFound)).toBe('no change not_found');
+    expect(auditRow(notFound, 'UTC').slice(1, 4)).toEqual(['scan', '—', 'no change not_found']);
+    expect(auditRow(notFound, 'UTC')[5]).toBe('scanned #N9999');
+  });
+
+  it('takes a bulk order left undone', () => {
+    const entry: AuditEntry = { time, profile: 'north', orderId: 1001, action: 'receive', source: 'bulk', outcome: 'not_done' };
+    expect(parseAuditLine(formatAuditLine(entry))).toEqual(entry);
+    expect(outcomeText(entry)).toBe('not done (stopped)');
+  });
+
+  it('still needs the order of a review or receive', () => {
+    const line = JSON.stringify({ time, profile: 'north', action: 'receive', outcome: 'ok' });
+    expect(parseAuditLine(line)).toBeUndefined();
+    expect(() => formatAuditLine({ time, profile: 'north', action: 'review', outcome: 'ok' })).toThrow();
+  });
+});
