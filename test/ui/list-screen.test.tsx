@@ -134,6 +134,18 @@ describe('orders list', () => {
     expect(rowOf(view.frame(), 1023)).toMatch(/^ ✓/);
   });
 
+  it('keeps the page and the marked count in the header when the filters are long', async () => {
+    const ids = [1025, 1024, 1023, 1022, 1021, 1020, 1019, 1018, 1017, 1016, 1015, 1014, 1011, 1010, 1009, 1008, 1007];
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 10, filters: { ids }, columns: 60 }));
+    await view.waitFor('#N1016');
+    await view.press(' ', '1 marked');
+    const lines = view.frame().split('\n');
+    const filtersLine = lines.find((l) => l.startsWith('Filters:'))!;
+    expect(filtersLine).toMatch(/ · 1 marked$/);
+    expect(displayWidth(filtersLine)).toBeLessThanOrEqual(60);
+    expect(lines.some((l) => l.includes('page 1 · 10/page'))).toBe(true);
+  });
+
   it('applies every key of a burst in order (fast typing, a paste, a scanner)', async () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, limit: 10 }));
     await view.waitFor('#N1016');

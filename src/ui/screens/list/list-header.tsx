@@ -35,25 +35,41 @@ export function ListHeader(props: ListHeaderProps) {
   const theme = useTheme();
   const now = useNow(1000);
   const fresh = props.updatedAt > 0 ? formatUpdatedAgo(props.updatedAt, now) : 'loading…';
+  // The page and the marked count never give way: on a narrow terminal the source and the
+  // filters are cut instead (long filters once hid "N marked").
   return (
     <Box flexDirection="column">
-      <Text wrap="truncate">
-        {profile.isSandbox ? (
-          <Text bold inverse color={theme.color('badge')}>
-            {' SANDBOX · demo data '}
+      <Box>
+        <Box flexShrink={1}>
+          <Text wrap="truncate">
+            {profile.isSandbox ? (
+              <Text bold inverse color={theme.color('badge')}>
+                {' SANDBOX · demo data '}
+              </Text>
+            ) : (
+              <Text bold>{sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`)}</Text>
+            )}
+            {isReadOnly ? <Text color={theme.color('warning')}>{' [read-only]'}</Text> : null}
+            <RetryIndicator prefix=" " />
           </Text>
-        ) : (
-          <Text bold>{sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`)}</Text>
-        )}
-        {isReadOnly ? <Text color={theme.color('warning')}>{' [read-only]'}</Text> : null}
-        <RetryIndicator prefix=" " />
-        {` page ${props.pageIndex + 1} · ${props.limit}/page`}
-        <Text dimColor>{` · ${props.isFetching ? 'refreshing…' : fresh}`}</Text>
-      </Text>
-      <Text wrap="truncate">
-        {`Filters: ${describeFilters(props.filters)}`}
-        {props.markedCount > 0 ? <Text color={theme.color('accent')}>{` · ${props.markedCount} marked`}</Text> : null}
-      </Text>
+        </Box>
+        <Box flexShrink={0}>
+          <Text>{` page ${props.pageIndex + 1} · ${props.limit}/page`}</Text>
+        </Box>
+        <Box flexShrink={1}>
+          <Text dimColor wrap="truncate">{` · ${props.isFetching ? 'refreshing…' : fresh}`}</Text>
+        </Box>
+      </Box>
+      <Box>
+        <Box flexShrink={1}>
+          <Text wrap="truncate">{`Filters: ${describeFilters(props.filters)}`}</Text>
+        </Box>
+        {props.markedCount > 0 ? (
+          <Box flexShrink={0}>
+            <Text color={theme.color('accent')}>{` · ${props.markedCount} marked`}</Text>
+          </Box>
+        ) : null}
+      </Box>
     </Box>
   );
 }
