@@ -1,6 +1,7 @@
 /** The markdown section of docs/benchmarks.md, and replacing just that section. Pure. */
 import type { LoadResult, LoadSettings } from './load.js';
 import type { ScenarioAnalysis } from './plans.js';
+import { DOC_CACHE_CAPACITY } from '../../src/sandbox/db/doc-cache.js';
 
 export const SECTION_TITLE = '## Sandbox at 1,000,000 orders (npm run bench:sandbox)';
 
@@ -218,6 +219,8 @@ function findings(input: ReportInput): string[] {
       `- Scenarios a to f repeat pages (f cycles through ${walkF.pages}); g hands out ${f0(walkG.pages)} pages (${f0(walkG.pages * 100)} orders)`,
       `  in turn, so nearly every request reads orders not read before in the measured process (the cursors were`,
       `  collected by a separate sandbox process): ${cpuPerRequest(walkG.load)} ms of server CPU per request against ${cpuPerRequest(walkF.load)} ms for f.`,
+      `  The in-memory order cache holds ${f0(DOC_CACHE_CAPACITY)} orders and g cycles through ${f0(walkG.pages * 100)}, so none of g's pages`,
+      '  is ever in it: each pays the read from SQLite plus copying its orders into the cache and evicting as many.',
     );
   }
   const small = input.rows.find((r) => r.orders < 10);
