@@ -39,14 +39,14 @@ describe('classifying network failures (pure)', () => {
 describe('against a slow sandbox (--latency)', () => {
   let sandbox: TestSandbox;
   beforeAll(async () => {
-    sandbox = await startTestSandbox({ latencyMs: 1_000 });
+    sandbox = await startTestSandbox({ latencyMs: 3_000 });
   });
   afterAll(() => sandbox.close());
 
   it('a response slower than headersMs is a timeout, retried, then reported', async () => {
     const client = createClient({
       baseUrl: sandbox.url, apiKey: KEYS.north, maxRetries: 1, backoffBaseMs: 1,
-      timeouts: { connectMs: 1_000, headersMs: 100, bodyMs: 1_000 },
+      timeouts: { connectMs: 10_000, headersMs: 100, bodyMs: 10_000 },
     });
     const e = await failure(client.listPage());
     await client.close();
