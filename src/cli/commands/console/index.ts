@@ -13,6 +13,7 @@ import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { consoleStateDir } from './state-dir.js';
+import { applyConsoleV8Flags } from './v8-flags.js';
 
 /** Runs the console until the user quits. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
@@ -30,6 +31,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       baseUrl: stringFlag(ctx.args, 'base-url'),
       isSandbox: args.isSandbox,
     });
+    // Before the UI loads, so its heap is laid out with them (see v8-flags.ts).
+    applyConsoleV8Flags();
     const [{ createConnectionMonitor }, { startConsole }] = await Promise.all([
       import('../../../ui/connection/connection-monitor.js'),
       import('../../../ui/start-console.js'),
