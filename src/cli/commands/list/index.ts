@@ -5,6 +5,7 @@ import { runCommand, type CommandContext } from '../../command-runner.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, type CommandSpec } from '../../flags.js';
+import { filterFlagSpecs } from '../../filter-flags.js';
 import { parseListRequest, type ListRequest } from './list-args.js';
 import { LIST_FIELDS, type FieldContext } from './list-fields.js';
 import {
@@ -22,12 +23,7 @@ export const LIST_SPEC: CommandSpec = {
   name: 'list',
   summary: 'List return orders, newest first.',
   flags: [
-    { name: 'status', type: 'string', valueName: 'LIST', description: 'Statuses, comma-separated, e.g. pending,reviewed' },
-    { name: 'from', type: 'string', valueName: 'ISO', description: 'Submitted at or after, e.g. 2026-11-01T00:00:00Z' },
-    { name: 'to', type: 'string', valueName: 'ISO', description: 'Submitted at or before (inclusive)' },
-    { name: 'ids', type: 'string', valueName: 'LIST', description: 'Return order ids, comma-separated, e.g. 1001,1002' },
-    { name: 'order-names', type: 'string', valueName: 'LIST', description: 'Order names, comma-separated, exact match, e.g. "#N1001,#N1002"' },
-    { name: 'limit', type: 'string', valueName: 'N', description: 'Page size, 1 to 100 (default 50; 100 with --all)' },
+    ...filterFlagSpecs('', 'default 50; 100 with --all'),
     { name: 'all', type: 'boolean', description: 'Walk every page (progress on stderr when it is a terminal)' },
     { name: 'json', type: 'boolean', description: 'JSON array of the return orders exactly as the service sent them' },
     { name: 'ndjson', type: 'boolean', description: 'One JSON return order per line' },
