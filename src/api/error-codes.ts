@@ -145,6 +145,12 @@ export const ERROR_CODES = {
     hint: 'The request body is larger than 1 MiB.',
     isExtension: true,
   },
+  malformed_request: {
+    type: 'validation_error',
+    status: 400,
+    hint: 'The HTTP request could not be parsed (431 when its headers are too large).',
+    isExtension: true,
+  },
   internal_error: {
     type: 'api_error',
     status: 500,

@@ -1,6 +1,7 @@
 /** Server lifecycle: listening with clear errors, malformed HTTP, clean shutdown. */
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { ERROR_CODES } from '../../api/error-codes.js';
 import type { Db } from '../db/open.js';
 import { newRequestId } from './server.js';
 
@@ -27,8 +28,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   const status = isTooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
   const body = JSON.stringify({
     error: {
-      type: 'validation_error',
-      code: 'malformed_request',
+      type: ERROR_CODES.malformed_request.type,
+      code: 'malformed_request' satisfies keyof typeof ERROR_CODES,
       message: isTooLarge ? 'The request headers are too large.' : 'The HTTP request could not be parsed.',
     },
   });
