@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from 'ink';
+import type { ReturnsClient } from '../api/client-types.js';
 import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
@@ -19,6 +20,8 @@ export interface StartConsoleOptions {
   readonly initialFilters: ListFilters;
   readonly initialLimit: number;
   readonly initialAuth?: AuthFailure | null;
+  /** The first page (initial filters and limit, no cursor), already asked for while the UI loaded. */
+  readonly firstPage?: ReturnType<ReturnsClient['listPage']>;
   readonly isColor: boolean;
   readonly isScreenReader: boolean;
   readonly stdin?: NodeJS.ReadStream;
@@ -32,8 +35,8 @@ const SHOW_CURSOR = '\u001b[?25h';
 const FIRST_PAGE_WAIT_MS = 300;
 
 /**
- * Asks for the first page while the UI is still loading and waits for it (at most
- * FIRST_PAGE_WAIT_MS), so the first frame is the page rather than "Loading" and a second
+ * Puts the first page in the cache before the first frame (the request the caller started
+ * while the UI loaded, or a new one), waiting at most FIRST_PAGE_WAIT_MS, so the first frame is the page rather than "Loading" and a second
  * full frame later. The list's own query then finds it in the cache; a failure is left for
  * the list to show (and ask again), so nothing here can stop the start.
  */
@@ -41,11 +44,12 @@ async function prefetchFirstPage(options: StartConsoleOptions, queryClient: Quer
   if (options.initialAuth) return;
   const { client, profile } = options.services;
   const query = listPageQuery(client, options.initialFilters, options.initialLimit, null, listStaleMs(profile.refreshIntervalMs));
+  const { firstPage } = options;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, FIRST_PAGE_WAIT_MS);
   });
-  await Promise.race([queryClient.prefetchQuery(query), timeout]);
+  await Promise.race([queryClient.prefetchQuery(firstPage ? { ...query, queryFn: () => firstPage } : query), timeout]);
   clearTimeout(timer);
 }
 

@@ -33,10 +33,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     });
     // Before the UI loads, so its heap is laid out with them (see v8-flags.ts).
     applyConsoleV8Flags();
-    const [{ createConnectionMonitor }, { startConsole }] = await Promise.all([
-      import('../../../ui/connection/connection-monitor.js'),
-      import('../../../ui/start-console.js'),
-    ]);
+    const { createConnectionMonitor } = await import('../../../ui/connection/connection-monitor.js');
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
 
@@ -68,6 +65,11 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       serviceHost = new URL(target.config.baseUrl.value).host;
     }
 
+    // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
+    // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
+    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit });
+    firstPage?.catch(() => undefined);
+    const { startConsole } = await import('../../../ui/start-console.js');
     try {
       await startConsole({
         services: {
@@ -86,6 +88,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         },
         initialFilters: args.filters,
         initialLimit: args.limit,
+        ...(firstPage && { firstPage }),
         initialAuth: target.kind === 'service' ? target.auth : null,
         isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),
         isScreenReader: args.isScreenReader,
