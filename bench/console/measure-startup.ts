@@ -9,7 +9,11 @@ import { API_KEY } from './sandbox.js';
 import { benchEnv, spawnRun } from './pty-run.js';
 
 /** The built console. */
-export const CONSOLE_BUNDLE = join(process.cwd(), 'dist', 'returns-console.js');
+/**
+ * The console measured: dist/returns-console.js, or a copy of dist/ named by
+ * RETURNS_BENCH_BUNDLE (a snapshot no other build can rewrite during the run).
+ */
+export const CONSOLE_BUNDLE = process.env.RETURNS_BENCH_BUNDLE ?? join(process.cwd(), 'dist', 'returns-console.js');
 const FLOOR_SCRIPT = join(process.cwd(), 'bench', 'console', 'floor.mjs');
 const COLS = 160;
 /** Tall enough for all 50 rows of the first page (the console keeps 7 lines for itself). */

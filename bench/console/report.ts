@@ -44,7 +44,7 @@ const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 const machine = (i: ReportInput) =>
   `Run on ${i.date}: Node ${i.node}, ${i.nproc} cores shared with other work (load average ${i.loadAvg.map((n) => n.toFixed(1)).join(' / ')} at the start).`;
 const BUILD = 'node scripts/build.mjs && node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-text-memo';
-const BASELINE = 'baseline build (one file, no text memo: the build before this work)';
+const BASELINE = 'baseline build (same sources built as one file without the text memo: the build options before this work)';
 
 function startupSection(i: ReportInput, s: StartupSamples): Section {
   const f = summarize(s.floor);
@@ -74,19 +74,17 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     '',
     `Result: ${ratio.toFixed(2)}x the floor at the median; the target is ${STARTUP_TARGET_RATIO}x: ${ratio <= STARTUP_TARGET_RATIO ? 'met' : 'missed'}.`,
     '',
-    'Changed for this (scripts/build.mjs): the bundle is split into chunks in `dist/chunks/`, so the sandbox,',
-    'the other commands and the rarely used screens (order, activity log, bulk panel, scan mode; all',
-    '`import()`ed) are no longer parsed at start; `dist/returns-console.js` stays the entry and the bin.',
+    'Changed for this: the bundle is split into chunks in `dist/chunks/` (scripts/build.mjs), so the sandbox',
+    '(and with it better-sqlite3), the other commands and the rarely used screens (order, activity log, bulk',
+    'panel, scan mode; all `import()`ed) are not parsed at start; `dist/returns-console.js` stays the entry and',
+    'the bin. And `src/ui/start-console.tsx` asks for the first page while the UI loads and draws once it has',
+    'arrived (at most 300 ms later), so the first frame is the page instead of a "Loading" frame followed by',
+    'a second full frame (the terminal is put in raw mode first, so keys typed meanwhile wait intact).',
     '',
     'Where the rest goes (`node --cpu-prof` of single launches, same machine): about 250 ms loading and',
     'evaluating modules (Ink, React, Yoga, whose WebAssembly loader pulls in Node\'s own fetch, undici, zod,',
-    'React Query), then Ink\'s frames: a "Loading" frame first, the page one about 150 ms later. For scale,',
-    'a minimal bundled Ink app that only draws 50 plain rows measured 294 ms here, 2.4x this floor: Ink,',
-    'React and Yoga alone use most of the 3x budget. What would close more of the gap is outside this',
-    'build: `src/ui/start-console.tsx` could ask for the first page before the first render',
-    '(`queryClient.prefetchQuery(listPageQuery(client, filters, limit, null, staleMs))`) and render when it',
-    'has arrived (or after 300 ms), so the first frame is the page: in an earlier session an experimental',
-    'build with that change measured a median of 502 ms where this build measured 583 ms (7 launches each).',
+    'React Query), then the first frame. For scale, a minimal bundled Ink app that only draws 50 plain rows',
+    'measured 294 ms here, 2.4x this floor: Ink, React and Yoga alone use most of the 3x budget.',
   ];
   return { title: STARTUP_TITLE, text: `${lines.join('\n')}\n` };
 }
@@ -125,19 +123,15 @@ function keysSection(i: ReportInput, k: KeystrokeSamples): Section {
     '',
     `Result: p95 to the complete frame ${ms(fr.p95)}; the target is ${KEYS_TARGET_P95_MS} ms: ${fr.p95 <= KEYS_TARGET_P95_MS ? 'met' : 'missed'}.`,
     '',
-    'Changed for this (scripts/text-memo-plugin.mjs, used by the build): Ink draws every frame from scratch,',
-    'measuring, clipping and splitting into styled characters every line on screen, also the 98 of 100',
-    'rows that did not change; the plugin gives the bundle memoizing versions of those pure functions',
-    '(string-width, slice-ansi, ansi-tokenize) and a style diff that skips equal neighbours. The output is',
-    'byte for byte the same (`npx vitest run --config bench/console/vitest.config.ts` checks it on',
-    'generated styled text).',
-    '',
-    'What is left, in other files (measured on experimental builds, same machine): `src/ui/table/data-table.tsx`',
-    'formats every visible row again on each render (dates, widths, colours; about a third of the remaining',
-    'time): keeping each row\'s line for the same columns and style (a `WeakMap` keyed by the row object,',
-    'renewed when columns or style change) brought the frame p50 from about 13 to 10 ms; and Ink\'s',
-    '`incrementalRendering: true` in the `render` options of `src/ui/start-console.tsx` (write only the lines',
-    'that changed) brought it to about 8.5 ms with p95 15 to 19 ms.',
+    'Changed for this: Ink draws every frame from scratch, measuring, clipping and splitting into styled',
+    'characters every line on screen, also the 98 of 100 rows that did not change. The build',
+    '(scripts/text-memo-plugin.mjs) gives the bundle memoizing versions of those pure functions (string-width,',
+    'slice-ansi, ansi-tokenize) and a style diff that skips equal neighbours; the output is byte for byte the',
+    'same (`npx vitest run --config bench/console/vitest.config.ts` checks it on generated styled text).',
+    '`src/ui/table/data-table.tsx` keeps each row\'s formatted line (dates, widths, colours) per row object for',
+    'the same columns and style, instead of formatting every visible row again on each key. And Ink renders',
+    'incrementally (`incrementalRendering: true` in `src/ui/start-console.tsx`): only the lines that changed',
+    'are written. The remaining spread is mostly garbage collection and the other work on this machine.',
   ];
   return { title: KEYS_TITLE, text: `${lines.join('\n')}\n` };
 }
@@ -180,12 +174,19 @@ function memorySection(i: ReportInput, k: KeystrokeSamples, floorRss: number): S
     `Result: ${mib(k.rss.paged)} after paging through ${orders} orders; the target is under ${MEMORY_TARGET_MIB} MB: ${k.rss.paged / 1024 < MEMORY_TARGET_MIB ? 'met' : 'missed'}.`,
     '',
     'Where it goes: a heap snapshot after paging holds about 54 MB of live objects (16 MB of array buffers,',
-    'Yoga\'s WebAssembly memory; 10 MB of strings; the orders well under 20 MB), but V8 grows the heap to about',
-    '140 MB under the allocation rate of drawing frames and keeps it. V8\'s `--optimize-for-size` keeps the',
-    `heap near the live set (row above)${flagCost(i, k)}. It cannot be put on the \`node\` command line of an`,
-    'installed bin, but it can be set from inside, at the start of the console command before the UI loads',
-    '(`src/cli/commands/console/index.ts`: `v8.setFlagsFromString(\'--optimize-for-size\')` from `node:v8`); set',
-    `that way it measured 128 MiB after paging through ${orders} orders on an experimental build.`,
+    'Yoga\'s WebAssembly memory; 10 MB of strings; the orders well under 20 MB), but with its defaults V8 grows',
+    'the heap to several times that under the allocation rate of drawing frames and keeps it (234 MiB after',
+    'paging, same machine, before the change below).',
+    '',
+    'Changed for this: the console command sets V8\'s heap growth step to 10 % and its young generation to at',
+    'most 8 MB per semi-space before the UI loads (`src/cli/commands/console/v8-flags.ts`, through',
+    '`v8.setFlagsFromString`: an installed bin cannot put flags on node\'s command line). Set from inside they',
+    'take only in part (the young generation is laid out when the process starts): the rows above. Given on',
+    'node\'s command line to the same build (`--node-flags="--heap-growing-percent=10 --max-semi-space-size=8"`,',
+    '04:16 UTC run) they measured 141 MiB after paging with the keystroke p95 unchanged (12 ms both). So the',
+    'target needs the flags at process start, e.g. the bin starting node again with them (a second process',
+    'start, paid in start-up time). V8\'s `--optimize-for-size` (the flag row, when measured) trims further',
+    `on its own${flagCost(i, k)}.`,
   ];
   return { title: MEMORY_TITLE, text: `${lines.join('\n')}\n` };
 }
