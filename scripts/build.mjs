@@ -59,7 +59,7 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-await writeFile(entry, `#!/usr/bin/env node\n${await readFile(entry, 'utf8')}`);
+await writeFile(entry, `#!/usr/bin/env -S node --heap-growing-percent=10 --max-semi-space-size=8\n${await readFile(entry, 'utf8')}`);
 await chmod(entry, 0o755);
 
 // Chunks of earlier builds: removed once they are old enough that no console started

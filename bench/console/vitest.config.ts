@@ -1,7 +1,7 @@
 /**
  * Tests of the console benchmark's pure parts and of the build's text-memo plugin:
- * `npx vitest run --config bench/console/vitest.config.ts`. Kept out of `npm test`
- * (the project config includes only test/ and src/).
+ * `npx vitest run --config bench/console/vitest.config.ts`. `npm test` runs them too
+ * (the project config includes the bench folder).
  */
 import { defineConfig } from 'vitest/config';
 

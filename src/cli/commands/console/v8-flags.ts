@@ -1,6 +1,8 @@
 /**
- * V8 settings for the console, applied when the console command starts, before the UI
- * loads (an installed bin cannot put them on node's command line). Drawing frames
+ * V8 settings for the console. The bin's shebang (`env -S node …`, scripts/build.mjs) and
+ * `npm start` put them on node's command line, where the young-generation cap takes full
+ * effect; they are also applied here, before the UI loads, for a console started by a
+ * plain `node dist/returns-console.js`. Drawing frames
  * allocates fast, and V8 then grows the heap to several times what is live and keeps it:
  * after paging through 10,000 orders the console held about 240 MiB with some 55 MB live.
  * A small fixed heap growth step keeps the heap near the live set; a smaller young
