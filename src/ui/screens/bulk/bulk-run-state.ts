@@ -4,6 +4,7 @@
  * and the results panel with one outcome per order. The state lives in the app's bulk-run
  * store (above the list), so a resize or a list refresh never touches it.
  */
+import type { QueueCounts } from '../../../api/bulk/index.js';
 
 /** What a bulk run does to each order. */
 export type BulkKind = 'receive' | 'approve';
@@ -30,14 +31,8 @@ export type OrderOutcome =
   | { readonly id: number; readonly name: string | null; readonly result: 'not-done' };
 
 /** Progress as the bulk queue reports it. */
-export interface RunProgress {
-  readonly total: number;
-  readonly done: number;
-  readonly ok: number;
-  readonly alreadyApplied: number;
-  readonly failed: number;
-  readonly skipped: number;
-  readonly running: number;
+export interface RunProgress
+  extends Pick<QueueCounts, 'total' | 'done' | 'ok' | 'alreadyApplied' | 'failed' | 'skipped' | 'running'> {
   /** The limiter's pace, requests per second. */
   readonly rate: number;
   /** True while every request waits out the service's Retry-After. */
