@@ -81,9 +81,9 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
     <ConsoleRoot services={options.services} queryClient={queryClient} theme={makeTheme(options.isColor)}>
       <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={options.initialAuth ?? null} />
     </ConsoleRoot>,
-    // Incremental rendering rewrites only the lines that changed: a key press moves the
-    // selection over two rows of a full screen (keystroke-to-frame p95, docs/benchmarks.md).
-    { stdout, stdin, exitOnCtrlC: true, patchConsole: true, isScreenReaderEnabled: options.isScreenReader, incrementalRendering: true },
+    // Not Ink's incrementalRendering: it was faster per key, but in a real terminal (tmux) it
+    // left stale lines on screen (the header twice, old selection rows) — see docs/benchmarks.md.
+    { stdout, stdin, exitOnCtrlC: true, patchConsole: true, isScreenReaderEnabled: options.isScreenReader },
   );
   const stop = () => instance.unmount();
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
