@@ -124,4 +124,25 @@ describe('the built console in a terminal', () => {
     expect(bad.output()).toContain('--from');
     expect(bad.isAlternateScreen()).toBe(false);
   });
+  it('keeps a full screen exact across redraws: one header, one selected row, no stale lines', async () => {
+    // A full page (50 rows on 30 lines) redrawn by the clock tick and by moves of the selection:
+    // a renderer that rewrites only some lines once left the header twice and old rows on screen.
+    const full = await startTestSandbox({ fixture: makeFixture(100) });
+    const session = startConsole(['--base-url', full.url]);
+    await session.waitForText('#N1099');
+    await session.waitForText(/updated [1-9]\d*s ago/, 5_000);
+    session.write('j');
+    await session.waitForScreen((screen) => /› 1098 #N1098/.test(screen));
+    session.write('j'); // 1097 and 1096 are cancelled and draft: never listed
+    await session.waitForScreen((screen) => /› 1095 #N1095/.test(screen));
+    const lines = session.lines();
+    expect(lines.filter((l) => l.includes('page 1 · 50/page'))).toHaveLength(1);
+    expect(lines[1]).toMatch(/^Filters:/);
+    expect(lines.filter((l) => l.startsWith('›'))).toHaveLength(1);
+    const ids = lines.map((l) => /^[› ] \s*(\d{4}) #N/.exec(l)?.[1]).filter((id) => id !== undefined);
+    expect(new Set(ids).size).toBe(ids.length);
+    session.write('q');
+    await expectTerminalRestored(session);
+    await full.close();
+  });
 });
