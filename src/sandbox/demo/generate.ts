@@ -6,6 +6,7 @@
  * a million orders take seconds.
  */
 import type { StoredStatus } from '../../api/schemas.js';
+import { prepareOrderInserts } from '../db/bulk-insert.js';
 import { insertKey } from '../db/keys.js';
 import { rebuildBlocks } from '../db/list-orders.js';
 import { isEmpty, setMeta } from '../db/meta.js';
@@ -73,14 +74,7 @@ export function generateDemoData(db: Db, options: DemoOptions = {}): DemoKey[] {
 }
 
 function writeOrders(db: Db, rng: Rng, count: number, endS: number, shopPks: readonly number[]): void {
-  const insertOrder = db.prepare(
-    `INSERT INTO return_orders (id, shop_pk, status, cust_email, cust_first_name, cust_last_name, currency,
-     order_id, order_name, submitted_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertItem = db.prepare(
-    `INSERT INTO return_items (id, order_id, type, status, title, sku, quantity, price, reason, reject_reason,
-     exchange_for_title, exchange_for_sku) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const { insertOrder, insertItem } = prepareOrderInserts(db);
   const startS = endS - SPAN_SECONDS;
   const step = SPAN_SECONDS / Math.max(1, count);
   const perShop = DEMO_SHOPS.map(() => 0);
