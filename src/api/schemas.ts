@@ -4,7 +4,7 @@
  * import these, so the two cannot drift. Response schemas are loose: unknown fields pass
  * through (the interface says return orders carry more fields than it names).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The 12 statuses the interface lists, in its order (section 3). */
 export const RETURN_ORDER_STATUSES = [

@@ -2,7 +2,7 @@
  * The audit log's entry shape and its (pure) line parsing. One JSON object per line, so the
  * file can be appended to without reading it and read back from its end.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemTypeSchema, reviewActionSchema } from '../api/schemas.js';
 import { scrubSecrets } from '../api/client/redact.js';
 

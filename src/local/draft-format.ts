@@ -2,7 +2,7 @@
  * The on-disk shape of a review draft and its (pure) parsing. A draft holds the decisions
  * and reasons of an unfinished review of one order, keyed by item type and id.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemTypeSchema, reviewActionSchema, type ItemType, type ReviewAction } from '../api/schemas.js';
 
 /** One decision of a draft (and of the order screen's state). */

@@ -4,7 +4,7 @@
  * (learned from `keep_item_not_allowed`), so keep is greyed out the next time.
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from './atomic-write.js';
 import { profileMemoryPath } from './state-paths.js';
 

@@ -3,7 +3,7 @@
  * it. Every schema is generated from the shared zod schemas (src/api/schemas.ts) with
  * zod's own JSON Schema output; the error codes come from src/api/error-codes.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../api/error-codes.js';
 import {
   API_BASE_PATH,

@@ -4,7 +4,7 @@
  * the field and the request id. Non-JSON bodies, empty bodies and HTML pages from proxies
  * get a message that says what arrived instead.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { errorBodySchema } from '../schemas.js';
 import { ApiError, kindOf } from './errors.js';
 import { sanitizeServiceText } from './redact.js';

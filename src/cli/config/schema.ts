@@ -3,7 +3,7 @@
  * must not silently fall back to a default), and every message names its field, e.g.
  * `profiles.north.base_url: must be an http(s) URL`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
 import { formatPath } from '../zod-format.js';
 
