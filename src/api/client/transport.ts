@@ -2,7 +2,10 @@
  * One HTTP attempt over the client's undici pool: send, read the body (bounded), and
  * classify what went wrong at the network level. Never throws: the retry loop decides.
  */
-import { Pool, request } from 'undici';
+// undici's pool and its request API, not its index: the index loads all of undici (fetch,
+// WebSocket, caches, mocks: 1.1 MB bundled) and the console's start-up paid for parsing it.
+import request from 'undici/lib/api/api-request.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
 import type { ClientTimeouts } from '../client-types.js';
 import { ApiError } from './errors.js';
 import type { RawResponse } from './responses.js';
@@ -110,8 +113,9 @@ export function abortedError(secrets: readonly string[]): ApiError {
 export async function attempt(req: TransportRequest, ctx: TransportContext): Promise<AttemptOutcome> {
   if (ctx.signal?.aborted) return { type: 'failure', isPossiblySent: false, error: abortedError(ctx.secrets) };
   try {
-    const res = await request(`${ctx.origin}${req.path}`, {
-      dispatcher: ctx.pool,
+    const res = await request.call(ctx.pool, {
+      origin: ctx.origin,
+      path: req.path,
       method: req.method as 'GET',
       headers: req.body === undefined ? ctx.headers : { ...ctx.headers, 'content-type': 'application/json' },
       body: req.body,
