@@ -2,15 +2,18 @@
 // hundreds of node_modules files, split into chunks so that what a run does not use is
 // never loaded (the sandbox, the other commands, the rarely used screens are dynamic
 // imports). dist/returns-console.js stays the entry and the bin; the chunks go to
-// dist/chunks/. Native and optional modules stay external.
+// dist/chunks/. Native and optional modules stay external. Two plugins tune dependencies
+// for speed: source-patch-plugin.mjs (start-up) and text-memo-plugin.mjs (keystrokes).
 //
 // Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
-// dist), --no-splitting (one file, as before), --no-text-memo (without the plugin).
+// dist), --no-splitting (one file, as before), --no-text-memo, --no-source-patch (without
+// that plugin).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sourcePatchPlugin } from './source-patch-plugin.mjs';
 import { textMemoPlugin } from './text-memo-plugin.mjs';
 
 const { values: options } = parseArgs({
@@ -18,6 +21,7 @@ const { values: options } = parseArgs({
     outdir: { type: 'string', default: 'dist' },
     'no-splitting': { type: 'boolean', default: false },
     'no-text-memo': { type: 'boolean', default: false },
+    'no-source-patch': { type: 'boolean', default: false },
   },
 });
 const outdir = options.outdir;
@@ -51,7 +55,11 @@ const result = await build({
   legalComments: 'none',
   jsx: 'automatic',
   external: ['better-sqlite3', 'node-pty'],
-  plugins: [stubDevtools, ...(options['no-text-memo'] ? [] : [textMemoPlugin])],
+  plugins: [
+    stubDevtools,
+    ...(options['no-source-patch'] ? [] : [sourcePatchPlugin()]),
+    ...(options['no-text-memo'] ? [] : [textMemoPlugin]),
+  ],
   banner: {
     js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),
   },

@@ -1,0 +1,53 @@
+/**
+ * The build's source-patch plugin (scripts/source-patch-plugin.mjs): Yoga, bundled as the
+ * console gets it, loads its WebAssembly without making Node load its built-in fetch, and
+ * still lays out; and a patch that no longer fits its dependency fails the build.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the build, without types
+import { PATCHES, sourcePatchPlugin } from '../../scripts/source-patch-plugin.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+async function bundle(contents: string, plugins: unknown[]): Promise<string> {
+  const outfile = join(mkdtempSync(join(tmpdir(), 'rc-source-patch-')), 'out.mjs');
+  await build({
+    stdin: { contents, resolveDir: ROOT, loader: 'js' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    plugins: plugins as never,
+    logLevel: 'silent',
+  });
+  return outfile;
+}
+
+/** Loads Yoga from `file`, lays out a 40x10 node, and reports whether Node's fetch was loaded. */
+function runYoga(file: string): { width: number; isFetchLoaded: boolean } {
+  const script = `const { default: Yoga } = await import(${JSON.stringify(file)});
+const node = Yoga.Node.create(); node.setWidth(40); node.setHeight(10); node.calculateLayout();
+console.log(JSON.stringify({ width: node.getComputedWidth(), isFetchLoaded: process.moduleLoadList.some((m) => m.includes('deps/undici')) }));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
+}
+
+describe('source-patch plugin', () => {
+  it("Yoga loads without Node's fetch, and still lays out", async () => {
+    const patched = await bundle("export { default } from 'yoga-layout';", [sourcePatchPlugin()]);
+    expect(runYoga(patched)).toEqual({ width: 40, isFetchLoaded: false });
+    // Without the patch, the same bundle loads fetch: the test can tell the difference.
+    const plain = await bundle("export { default } from 'yoga-layout';", []);
+    expect(runYoga(plain)).toEqual({ width: 40, isFetchLoaded: true });
+  }, 30_000);
+
+  it('fails the build when a patch no longer fits its file', async () => {
+    const patch = PATCHES[0] as { count: number };
+    const misfit = sourcePatchPlugin([{ ...patch, count: patch.count + 1 }]);
+    await expect(bundle("export { default } from 'yoga-layout';", [misfit])).rejects.toThrow(/source-patch: expected 3/);
+  }, 30_000);
+});
