@@ -88,8 +88,10 @@ export function App(props: AppProps) {
   return (
     <InputRouterProvider>
       <GlobalKeysProvider onAction={onGlobal}>
-        <Box flexDirection="column" height={size.rows - 1} overflow="hidden">
-          <Box flexDirection="column" height={height} overflow="hidden">
+        {/* Clipped vertically only: every line is already cut to the width, and a horizontal
+            clip made Ink slice each line of each frame again (a third of the first frame). */}
+        <Box flexDirection="column" height={size.rows - 1} overflowY="hidden">
+          <Box flexDirection="column" height={height} overflowY="hidden">
             {nav.auth ? <AuthErrorScreen failure={nav.auth} /> : renderScreens(nav, list, dispatch, height, desk)}
           </Box>
           <NoticeLine />

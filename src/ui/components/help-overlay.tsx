@@ -75,7 +75,7 @@ export function HelpOverlay(props: HelpOverlayProps) {
 
   const shown = lines.slice(top, top + room);
   return (
-    <Box flexDirection="column" height={props.height} overflow="hidden">
+    <Box flexDirection="column" height={props.height} overflowY="hidden">
       <Text bold wrap="truncate">{`Help: keys (${top + 1}-${top + shown.length} of ${lines.length} lines)`}</Text>
       <Box flexDirection="column" flexGrow={1}>
         {shown.map((line, i) => (

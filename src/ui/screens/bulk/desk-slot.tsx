@@ -28,7 +28,7 @@ export function DeskSlot(props: DeskSlotProps) {
         <ScreenActiveProvider isActive={!desk.isOpen}>{props.children}</ScreenActiveProvider>
       </Box>
       {desk.isOpen ? (
-        <Box flexDirection="column" height={props.height} overflow="hidden">
+        <Box flexDirection="column" height={props.height} overflowY="hidden">
           <Suspense fallback={<Text dimColor>Loading…</Text>}>
             {desk.bulkState.phase !== 'idle' ? (
               <BulkPanel store={desk.bulk} height={props.height} />

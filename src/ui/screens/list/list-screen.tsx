@@ -70,7 +70,7 @@ export function ListScreen(props: ListScreenProps) {
   );
 
   return (
-    <Box flexDirection="column" height={size.rows - props.reservedLines} overflow="hidden">
+    <Box flexDirection="column" height={size.rows - props.reservedLines} overflowY="hidden">
       <ListHeader
         filters={state.filters}
         limit={state.limit}
@@ -80,7 +80,7 @@ export function ListScreen(props: ListScreenProps) {
         markedCount={state.marked.length}
       />
       {model.error ? <ErrorBanner error={model.error} retryAt={model.retryAt} /> : null}
-      <Box flexDirection="column" flexGrow={1} overflow="hidden">
+      <Box flexDirection="column" flexGrow={1} overflowY="hidden">
         {state.mode === 'filter' ? (
           <FilterPanel
             initial={state.rejected ? formFromFilters(state.rejected.filters, state.rejected.limit) : formFromFilters(state.filters, state.limit)}

@@ -41,7 +41,7 @@ export function ScanScreen(props: ScanScreenProps) {
   if (state.reviewing) {
     const { order } = state.reviewing;
     return (
-      <Box flexDirection="column" height={props.height} overflow="hidden">
+      <Box flexDirection="column" height={props.height} overflowY="hidden">
         <Text inverse wrap="truncate">{` SCAN MODE · review of ${order.name} · ${waitingText} · Esc on the order returns to scanning `}</Text>
         <Suspense fallback={<Text dimColor>Loading…</Text>}>
           <OrderScreen orderId={order.id} onBack={() => dispatch({ type: 'review-closed' })} />
@@ -54,7 +54,7 @@ export function ScanScreen(props: ScanScreenProps) {
   const historyRows = Math.max(0, props.height - FIXED_LINES);
   const tone = (bad: boolean): Tone => (bad ? 'danger' : 'good');
   return (
-    <Box flexDirection="column" height={props.height} overflow="hidden">
+    <Box flexDirection="column" height={props.height} overflowY="hidden">
       <Text inverse wrap="truncate">{` SCAN MODE · receiving desk · ${waitingText} `}</Text>
       <Text>
         <Text bold>{'Scan an order name or id: › '}</Text>
