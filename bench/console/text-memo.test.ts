@@ -16,7 +16,7 @@ import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without types
-import { textMemoPlugin } from '../../scripts/text-memo-plugin.mjs';
+import { STANDALONE_RANGES, textMemoPlugin } from '../../scripts/text-memo-plugin.mjs';
 
 type Tokenize = typeof tokenize;
 interface Memoized {
@@ -58,11 +58,28 @@ const PIECES = [
   'a', 'Z', '7', ' ', '#', '·', '›', '✓', '…', '中', '😀', 'e\u0301', '\t',
   '\u001b[31m', '\u001b[39m', '\u001b[32m', '\u001b[1m', '\u001b[22m', '\u001b[2m', '\u001b[7m', '\u001b[27m',
   '\u001b[4m', '\u001b[24m', '\u001b[0m', '\u001b[38;5;208m', '\u001b[48;2;1;2;3m', '\u001b[49m',
+  // Inside and just outside string-width's fast-path ranges, and what joins characters.
+  '\u00a0', '\u00ad', 'é', 'ß', '\u02ff', '\u0300', '\u2010', '\u2027', '\u2028', '\u2030', '\u203c', '\u205e',
+  '\u2190', '\u231a', '\u23ff', '\u2500', '\u25fd', '\u2705', '\u27bf', '\u200d', '\ufe0f', '\u20e3', '\u1100',
+  '\u1161', '\u11a8', '\u0007', '\u007f', '\u009b', '🇩', '🇪', '👍', '\u{1f3fd}', '\r', '\n',
 ];
 const styled = fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }).map((parts) => parts.join(''));
 const BLANK = { type: 'char' as const, value: ' ', fullWidth: false, styles: [] };
 
 describe('text-memo plugin', () => {
+  it("every character of string-width's fast path is a grapheme of its own", () => {
+    const segmenter = new Intl.Segmenter();
+    const count = (text: string) => [...segmenter.segment(text)].length;
+    for (const [from, to] of STANDALONE_RANGES as [number, number][]) {
+      for (let code = from; code <= to; code++) {
+        const c = String.fromCharCode(code);
+        // Joins neither the character before (a mark, joiner) nor after (prepend), nor itself (Hangul, flags).
+        if (count(`a${c}a`) !== 3 || count(`${c}${c}`) !== 2) throw new Error(`U+${code.toString(16)} joins its neighbours`);
+        expect(memo.stringWidth(`x${c}`)).toBe(stringWidth(`x${c}`));
+      }
+    }
+  });
+
   it('string-width and slice-ansi answer as the libraries do, cached or not', () => {
     fc.assert(
       fc.property(styled, fc.nat(70), fc.nat(70), (text, a, b) => {
