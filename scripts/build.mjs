@@ -63,7 +63,12 @@ const result = await build({
   banner: {
     js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),
   },
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    ...(options['no-source-patch'] ? {} : { 'Intl.Segmenter': 'FastSegmenter' }),
+  },
+  // Intl.Segmenter, answering simple text without ICU (fast-segmenter.mjs says why).
+  inject: options['no-source-patch'] ? [] : ['scripts/fast-segmenter.mjs'],
   metafile: true,
   logLevel: 'warning',
 });

@@ -16,6 +16,17 @@ export const PATCHES = [
     replace: 'true',
     count: 2,
   },
+  {
+    // string-width compiles the \p{RGI_Emoji} expression (all emoji sequences: ~16 ms) when
+    // it loads; the bundle's fast path (text-memo-plugin.mjs) rarely needs it, so it is
+    // compiled on first use instead.
+    file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    // Not the older copy nested in another package (wrap-ansi's string-width 7).
+    exclude: /node_modules[\\/].+[\\/]node_modules[\\/]/,
+    search: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+    replace: "let rgiEmoji; const rgiEmojiRegex = { test: (text) => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };",
+    count: 1,
+  },
 ];
 
 /** The plugin: applies `patches`, and fails the build when one does not fit. */
@@ -24,13 +35,15 @@ export function sourcePatchPlugin(patches = PATCHES) {
     name: 'source-patch',
     setup(build) {
       for (const patch of patches) {
-        build.onLoad({ filter: patch.file }, async (args) => {
+        build.onLoad({ filter: patch.file, namespace: 'file' }, async (args) => {
+          if (patch.exclude?.test(args.path)) return undefined;
           const source = await readFile(args.path, 'utf8');
           const found = source.split(patch.search).length - 1;
           if (found !== patch.count) {
             return { errors: [{ text: `source-patch: expected ${patch.count} of ${JSON.stringify(patch.search)} in ${args.path}, found ${found}` }] };
           }
-          return { contents: source.replaceAll(patch.search, patch.replace), loader: 'js' };
+          // A function, so that `$` in the replacement is taken as it is written.
+          return { contents: source.replaceAll(patch.search, () => patch.replace), loader: 'js' };
         });
       }
     },

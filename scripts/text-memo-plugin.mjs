@@ -7,6 +7,8 @@
 // gets versions that remember recent answers, and a styledCharsToString that skips style
 // diffs that are empty anyway; the output is the same, byte for byte (bench/console test).
 import { dirname } from 'node:path';
+import stringWidth from 'string-width';
+import { STANDALONE_RANGES, standaloneClass } from './standalone-chars.mjs';
 
 // Each cache starts over when full. Widths are numbers (cheap to keep many); a tokenized
 // line holds an object per character, so only a few screens' worth of lines are kept.
@@ -21,43 +23,40 @@ function remember(cache, max, key, compute) {
   return value;
 }`;
 
-/**
- * Code point ranges of characters that are always a grapheme of their own (tested in
- * bench/console/text-memo.test.ts), where string-width's fast path below applies.
- */
-export const STANDALONE_RANGES = [
-  [0x20, 0x7e], // printable ASCII
-  [0xa0, 0x2ff], // Latin-1, Latin Extended A/B, IPA, spacing modifiers
-  [0x2010, 0x2027], // dashes, quotes, bullets, ellipsis
-  [0x2030, 0x205e], // per mille, primes, angle quotes
-  [0x2190, 0x23ff], // arrows, mathematical operators, technical symbols
-  [0x2500, 0x27bf], // box drawing, blocks, shapes, symbols, dingbats
-];
-const hex = (n) => `\\u${n.toString(16).padStart(4, '0')}`;
-const STANDALONE_PATTERN = `^[${STANDALONE_RANGES.map(([a, b]) => `${hex(a)}-${hex(b)}`).join('')}]*$`;
+const STANDALONE_PATTERN = `^[${standaloneClass()}]*$`;
+
+/** [code point, width] of each standalone character string-width does not count as one column. */
+function standaloneWidthsNotOne() {
+  const list = [];
+  for (const [from, to] of STANDALONE_RANGES) {
+    for (let code = from; code <= to; code++) {
+      const width = stringWidth(String.fromCharCode(code));
+      if (width !== 1) list.push([code, width]);
+    }
+  }
+  return list;
+}
 
 /** Source of the memoizing module for each package, given the real module's path. */
 const SHIMS = {
-  // Besides remembering: text made only of printable ASCII and of characters that always
-  // stand alone as a grapheme (Latin letters, punctuation, arrows, box drawing, symbols:
-  // none is a mark, joiner, selector, surrogate or Hangul jamo) is as wide as the sum of its
-  // characters, each measured once by the library. The library would run its grapheme
-  // segmenter and emoji expressions over the whole line instead: most of the first frame's
-  // time when every row has a '·' or '›'.
+  // Besides remembering: text made only of standalone characters (standalone-chars.mjs) is
+  // as wide as the sum of its characters, and the few of those not one column wide (emoji,
+  // wide, zero-width) are listed at build time by the library itself. The library would run
+  // its grapheme segmenter and emoji expressions over every line instead (and compile its
+  // emoji expression, ~15 ms, for the first '·' on screen).
   'string-width': (real) => `import real from ${JSON.stringify(real)};
 import stripAnsi from 'strip-ansi';
 ${cacheHelper}
 const widths = new Map();
-const charWidths = new Map();
 const STANDALONE = new RegExp(${JSON.stringify(STANDALONE_PATTERN)});
+const NOT_ONE = new Map(${JSON.stringify(standaloneWidthsNotOne())});
 function measure(text) {
   const plain = text.includes('\\u001B') || text.includes('\\u009B') ? stripAnsi(text) : text;
   if (!STANDALONE.test(plain)) return real(text);
   let width = 0;
   for (let i = 0; i < plain.length; i++) {
     const code = plain.charCodeAt(i);
-    if (code < 0x7f) width++;
-    else width += remember(charWidths, 4096, plain[i], () => real(plain[i]));
+    width += code < 0x7f ? 1 : (NOT_ONE.get(code) ?? 1);
   }
   return width;
 }

@@ -1,6 +1,8 @@
 /**
- * The build's text-memo plugin (scripts/text-memo-plugin.mjs) changes no output: the
- * memoized string-width, slice-ansi and ansi-tokenize functions, bundled as the console
+ * The build's fast paths for text change no output: the memoized string-width (with its
+ * fast path for standalone characters), slice-ansi and ansi-tokenize functions
+ * (scripts/text-memo-plugin.mjs), string-width's lazily compiled emoji expression
+ * (source-patch-plugin.mjs) and FastSegmenter (fast-segmenter.mjs), bundled as the console
  * gets them, give exactly what the libraries give, first call and cached call alike,
  * on styled text of every kind Ink writes (colours, bold, inverse, wide and combining
  * characters, emoji), including lines composed of cells from several lines as Ink does.
@@ -16,7 +18,13 @@ import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without types
-import { STANDALONE_RANGES, textMemoPlugin } from '../../scripts/text-memo-plugin.mjs';
+import { FastSegmenter } from '../../scripts/fast-segmenter.mjs';
+// @ts-expect-error: a plain ES module of the build, without types
+import { sourcePatchPlugin } from '../../scripts/source-patch-plugin.mjs';
+// @ts-expect-error: a plain ES module of the build, without types
+import { STANDALONE_RANGES } from '../../scripts/standalone-chars.mjs';
+// @ts-expect-error: a plain ES module of the build, without types
+import { textMemoPlugin } from '../../scripts/text-memo-plugin.mjs';
 
 type Tokenize = typeof tokenize;
 interface Memoized {
@@ -46,11 +54,17 @@ beforeAll(async () => {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    plugins: [textMemoPlugin],
+    // As scripts/build.mjs bundles the console: string-width patched and memoized,
+    // Intl.Segmenter answered by FastSegmenter.
+    plugins: [sourcePatchPlugin(), textMemoPlugin],
+    define: { 'Intl.Segmenter': 'FastSegmenter' },
+    inject: [new URL('../../scripts/fast-segmenter.mjs', import.meta.url).pathname],
     logLevel: 'error',
   });
   // The plugin is in effect: the bundle holds the memoizing versions.
   expect(readFileSync(outfile, 'utf8')).toContain('function remember(');
+  expect(readFileSync(outfile, 'utf8')).toContain('new FastSegmenter(');
+  expect(readFileSync(outfile, 'utf8')).toContain('rgiEmoji ??=');
   memo = (await import(pathToFileURL(outfile).href)) as Memoized;
 });
 
@@ -65,6 +79,33 @@ const PIECES = [
 ];
 const styled = fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }).map((parts) => parts.join(''));
 const BLANK = { type: 'char' as const, value: ' ', fullWidth: false, styles: [] };
+
+describe('FastSegmenter', () => {
+  it('segments as Intl.Segmenter does: every segment, and the one containing each index', () => {
+    const real = new Intl.Segmenter();
+    const fast = new FastSegmenter();
+    const plain = (s: Intl.Segments) => [...s].map(({ segment, index, input }) => ({ segment, index, input }));
+    fc.assert(
+      fc.property(styled, (text) => {
+        expect(plain(fast.segment(text))).toEqual(plain(real.segment(text)));
+        for (let i = -1; i <= text.length + 1; i++) {
+          const r = real.segment(text).containing(i);
+          const f = fast.segment(text).containing(i);
+          expect(f && { segment: f.segment, index: f.index, input: f.input }).toEqual(r && { segment: r.segment, index: r.index, input: r.input });
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    expect(fast.segment('ab').containing(Number.NaN)).toEqual({ segment: 'a', index: 0, input: 'ab' });
+    expect(fast.resolvedOptions().granularity).toBe('grapheme');
+  });
+
+  it('leaves words and sentences, and bad arguments, to Intl.Segmenter', () => {
+    const words = [...new FastSegmenter('en', { granularity: 'word' }).segment('two words')].map((s) => s.segment);
+    expect(words).toEqual(['two', ' ', 'words']);
+    expect(() => new FastSegmenter('en', { granularity: 'letters' })).toThrow(RangeError);
+  });
+});
 
 describe('text-memo plugin', () => {
   it("every character of string-width's fast path is a grapheme of its own", () => {
