@@ -26,13 +26,18 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         hint: 'For scripts and pipes use the commands, e.g. `returns-console list --json`.',
       });
     }
+    // Before the UI loads, so its heap is laid out with them (see v8-flags.ts).
+    applyConsoleV8Flags();
+    // The UI (Ink, React, Yoga) starts loading now, while the configuration is read, the client
+    // made and the first page fetched: Yoga compiles its WebAssembly on another thread, and
+    // that wait (40-80 ms here) is no longer spent idle at the end.
+    const ui = import('../../../ui/start-console.js');
+    ui.catch(() => undefined);
     const target = await resolveConsoleTarget(factory, {
       profile: stringFlag(ctx.args, 'profile'),
       baseUrl: stringFlag(ctx.args, 'base-url'),
       isSandbox: args.isSandbox,
     });
-    // Before the UI loads, so its heap is laid out with them (see v8-flags.ts).
-    applyConsoleV8Flags();
     const { createConnectionMonitor } = await import('../../../ui/connection/connection-monitor.js');
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
@@ -69,7 +74,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
     const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit });
     firstPage?.catch(() => undefined);
-    const { startConsole } = await import('../../../ui/start-console.js');
+    const { startConsole } = await ui;
     try {
       await startConsole({
         services: {
