@@ -2,17 +2,19 @@
 // hundreds of node_modules files, split into chunks so that what a run does not use is
 // never loaded (the sandbox, the other commands, the rarely used screens are dynamic
 // imports). dist/returns-console.js stays the entry and the bin; the chunks go to
-// dist/chunks/. Native and optional modules stay external. Two plugins tune dependencies
-// for speed: source-patch-plugin.mjs (start-up) and text-memo-plugin.mjs (keystrokes).
+// dist/chunks/. Native and optional modules stay external. Plugins tune dependencies for
+// speed: source-patch-plugin.mjs and fast-segmenter.mjs (start-up), text-memo-plugin.mjs and
+// ink-output-plugin.mjs (keystrokes).
 //
 // Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
-// dist), --no-splitting (one file, as before), --no-text-memo, --no-source-patch (without
-// that plugin).
+// dist), --no-splitting (one file, as before), --no-text-memo (without the
+// keystroke plugins), --no-source-patch (without the start-up ones).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { inkOutputPlugin } from './ink-output-plugin.mjs';
 import { sourcePatchPlugin } from './source-patch-plugin.mjs';
 import { textMemoPlugin } from './text-memo-plugin.mjs';
 
@@ -58,7 +60,7 @@ const result = await build({
   plugins: [
     stubDevtools,
     ...(options['no-source-patch'] ? [] : [sourcePatchPlugin()]),
-    ...(options['no-text-memo'] ? [] : [textMemoPlugin]),
+    ...(options['no-text-memo'] ? [] : [textMemoPlugin, inkOutputPlugin]),
   ],
   banner: {
     js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),
