@@ -5,7 +5,7 @@
 import { Text } from 'ink';
 import { useTheme } from '../context/theme-context.js';
 import type { ErrorView } from '../errors/classify.js';
-import { useNow } from '../hooks/use-now.js';
+import { useClock } from '../hooks/use-now.js';
 
 export interface ErrorBannerProps {
   readonly error: Extract<ErrorView, { kind: 'transient' | 'other' }>;
@@ -16,11 +16,13 @@ export interface ErrorBannerProps {
 /** Renders the banner line. */
 export function ErrorBanner(props: ErrorBannerProps) {
   const theme = useTheme();
-  const now = useNow(500);
+  const { retryAt } = props;
+  const isCountingDown = props.error.kind === 'transient' && retryAt !== null;
+  const secondsLeft = useClock((now) => (retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))), 500, isCountingDown);
   const requestId = props.error.requestId ? ` [request ${props.error.requestId}]` : '';
   if (props.error.kind === 'transient') {
     const wait =
-      props.retryAt === null ? 'trying again now' : `trying again in ${Math.max(0, Math.ceil((props.retryAt - now) / 1000))}s`;
+      retryAt === null ? 'trying again now' : `trying again in ${secondsLeft}s`;
     return (
       <Text color={theme.color('warning')} wrap="truncate">
         {`⚠ The service is not answering; ${wait} (R: now). ${props.error.message}${requestId}`}

@@ -1,5 +1,5 @@
-/** The services' clock, re-read every `intervalMs` (for "updated 5s ago" and countdowns). */
-import { useEffect, useState } from 'react';
+/** The services' clock, re-read on an interval (for "updated 5s ago" and countdowns). */
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useServices } from '../context/services-context.js';
 
 /** `now()` refreshed on an interval; only the calling component re-renders. */
@@ -10,5 +10,27 @@ export function useNow(intervalMs = 1000): number {
     const timer = setInterval(() => setValue(now()), intervalMs);
     return () => clearInterval(timer);
   }, [now, intervalMs]);
+  return value;
+}
+
+/**
+ * `derive(now())`, checked every `intervalMs` while `isActive`, re-rendering only when the
+ * result changes. Each re-render is a frame, and a frame just drawn makes the next key wait
+ * for Ink's frame-rate limit: a clock that shows "3m ago" or nothing at all (no retry in
+ * progress) must not draw twice a second.
+ */
+export function useClock<T>(derive: (nowMs: number) => T, intervalMs: number, isActive = true): T {
+  const { now } = useServices();
+  const value = derive(now());
+  const latest = useRef({ derive, value });
+  latest.current = { derive, value };
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!isActive) return undefined;
+    const timer = setInterval(() => {
+      if (!Object.is(latest.current.derive(now()), latest.current.value)) redraw();
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }, [now, intervalMs, isActive]);
   return value;
 }

@@ -9,7 +9,7 @@ import { RetryIndicator } from '../../components/retry-indicator.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { formatDuration } from '../../../format/dates.js';
-import { useNow } from '../../hooks/use-now.js';
+import { useClock } from '../../hooks/use-now.js';
 import { describeFilters } from './describe-filters.js';
 
 export interface ListHeaderProps {
@@ -33,8 +33,8 @@ export function formatUpdatedAgo(updatedMs: number, nowMs: number): string {
 export function ListHeader(props: ListHeaderProps) {
   const { profile, isReadOnly } = useServices();
   const theme = useTheme();
-  const now = useNow(1000);
-  const fresh = props.updatedAt > 0 ? formatUpdatedAgo(props.updatedAt, now) : 'loading…';
+  const { updatedAt } = props;
+  const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
   // The page and the marked count never give way: on a narrow terminal the source and the
   // filters are cut instead (long filters once hid "N marked").
   return (
