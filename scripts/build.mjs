@@ -43,6 +43,15 @@ const stubDevtools = {
     }));
   },
 };
+/** The console's V8 flags, from their one list in the sources, for the bin's shebang. */
+async function consoleV8Flags() {
+  const source = await readFile('src/cli/commands/console/v8-flags.ts', 'utf8');
+  const list = /CONSOLE_V8_FLAGS = \[([^\]]*)\]/.exec(source)?.[1];
+  const flags = list?.match(/--[a-z0-9=-]+/g);
+  if (!flags) throw new Error('scripts/build.mjs: CONSOLE_V8_FLAGS not found in src/cli/commands/console/v8-flags.ts');
+  return flags.join(' ');
+}
+
 const result = await build({
   entryPoints: { 'returns-console': 'src/cli/main.ts' },
   outdir,
@@ -74,7 +83,7 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-await writeFile(entry, `#!/usr/bin/env -S node --heap-growing-percent=10 --max-semi-space-size=8\n${await readFile(entry, 'utf8')}`);
+await writeFile(entry, `#!/usr/bin/env -S node ${await consoleV8Flags()}\n${await readFile(entry, 'utf8')}`);
 await chmod(entry, 0o755);
 
 // Chunks of earlier builds: removed once they are old enough that no console started
