@@ -2,14 +2,23 @@
  * The bundle's Output (scripts/row-cached-output.mjs, in place of Ink's) gives exactly what
  * Ink's own Output gives, on any frame: random writes of styled, wide and combining text
  * anywhere (also partly or wholly off screen), clips, transformers; and again on later
- * frames that repeat some rows (answered from its row cache) and change others.
+ * frames that repeat some rows (answered from its row cache) and change others. And the
+ * remembering sanitizeAnsi the same plugin bundles answers as Ink's.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without types
+import { inkOutputPlugin } from '../../scripts/ink-output-plugin.mjs';
+// @ts-expect-error: a plain ES module of the build, without types
 import RowCachedOutput from '../../scripts/row-cached-output.mjs';
-// @ts-expect-error: Ink's own Output, by path (Ink's exports do not list it)
+// Ink's own Output, by path (Ink's exports do not list it).
 import InkOutput from '../../node_modules/ink/build/output.js';
+import inkSanitize from '../../node_modules/ink/build/sanitize-ansi.js';
 
 interface OutputLike {
   write(x: number, y: number, text: string, options: { transformers: ((line: string, index: number) => string)[] }): void;
@@ -67,4 +76,32 @@ describe('row-cached Output', () => {
       { numRuns: 2000 },
     );
   });
+});
+
+describe("Ink's sanitizeAnsi, remembered (ink-output-plugin.mjs)", () => {
+  it('cleans text as Ink does, first call and remembered call alike', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rc-sanitize-'));
+    const outfile = join(dir, 'sanitize.mjs');
+    const inkBuild = new URL('../../node_modules/ink/build', import.meta.url).pathname;
+    await build({
+      stdin: { contents: "export { default } from './sanitize-ansi.js';", resolveDir: inkBuild, loader: 'js' },
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      plugins: [inkOutputPlugin],
+      logLevel: 'error',
+    });
+    expect(readFileSync(outfile, 'utf8')).toContain('clean = ');
+    const { default: remembered } = (await import(pathToFileURL(outfile).href)) as { default: (t: string) => string };
+    const pieces = [...PIECES, '\u001b[2J', '\u001b[H', '\u001b[3A', '\u001b]8;;https://x\u0007', '\u001b]8;;\u0007', '\u009b1m', '\u0007', '\r'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(remembered(text)).toBe(inkSanitize(text));
+        expect(remembered(text)).toBe(inkSanitize(text));
+      }),
+      { numRuns: 1000 },
+    );
+  }, 30_000);
 });
