@@ -60,7 +60,7 @@ export async function measureKeystrokes(
 ): Promise<KeystrokeSamples> {
   const pages = await pageIds(url, options.pages);
   if (pages.length < options.pages) throw new Error(`the service has only ${pages.length} pages of ${LIMIT}`);
-  const args = [...(options.nodeFlags ?? []), ...consoleArgs(url, ['--limit', String(LIMIT)], bundle)];
+  const args = consoleArgs(url, ['--limit', String(LIMIT)], bundle, options.nodeFlags);
   const { run } = spawnRun(args, benchEnv({ RETURNS_API_KEY: API_KEY }), COLS, ROWS);
   try {
     await run.waitFor((t) => t.replace(ANSI, '').includes(`${pages[0]![0]!}`) && t.includes('page 1'), { timeoutMs: 30_000 });

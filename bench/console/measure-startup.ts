@@ -1,9 +1,10 @@
 /**
- * Start-up: from the launch of `node dist/returns-console.js --base-url URL` (key in the
- * environment) in a real pty to the first page of 50 orders on screen, against a sandbox
+ * Start-up: from the launch of `node <shebang flags> dist/returns-console.js --base-url URL`
+ * (key in the environment; launched as the bin launches it) in a real pty to the first page of 50 orders on screen, against a sandbox
  * already running; next to the floor, a bare node script that fetches the same page with
  * fetch and prints it, launched the same way. Runs alternate between the two.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY } from './sandbox.js';
 import { benchEnv, spawnRun } from './pty-run.js';
@@ -48,9 +49,19 @@ async function once(args: readonly string[], marker: string): Promise<number> {
   }
 }
 
-/** The console's launch arguments. */
-export function consoleArgs(url: string, extra: readonly string[] = [], bundle = CONSOLE_BUNDLE): string[] {
-  return [bundle, '--base-url', url, ...extra];
+/**
+ * The node flags of the bundle's shebang (`#!/usr/bin/env -S node --flag …`): the console is
+ * measured as its bin and `npm start` launch it, with the same node as the harness.
+ */
+export function launchFlags(bundle: string): string[] {
+  const firstLine = readFileSync(bundle, 'utf8').split('\n', 1)[0] ?? '';
+  const match = /^#!.*\bnode((?: --[^\s]+)*)\s*$/.exec(firstLine);
+  return match?.[1]?.split(' ').filter((f) => f !== '') ?? [];
+}
+
+/** The console's launch arguments: its shebang's node flags (then `nodeFlags`, which win), the bundle, its options. */
+export function consoleArgs(url: string, extra: readonly string[] = [], bundle = CONSOLE_BUNDLE, nodeFlags: readonly string[] = []): string[] {
+  return [...launchFlags(bundle), ...nodeFlags, bundle, '--base-url', url, ...extra];
 }
 
 /**

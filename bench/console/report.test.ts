@@ -45,7 +45,10 @@ describe('report', () => {
     expect(startup!.text).toContain('Result: 2.82x the floor at the median; the target is 3x: met.');
     expect(keystrokes!.text).toContain('| floor: bare node echoing each key | 1.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms |');
     expect(keystrokes!.text).toContain('Result: p95 to the complete frame 30 ms; the target is 16 ms: missed.');
-    expect(memory!.text).toContain('Result: 140 MiB after paging through 10,000 orders; the target is under 150 MB: met.');
+    expect(memory!.text).toContain('Result: 140 MiB (147 MB) after paging through 10,000 orders; the target is under 150 MB: met.');
+    // 145 MiB is 152 MB: over the target, although under 150 in MiB.
+    const [, , over] = renderSections({ ...input, keys: { ...keys, rss: { ...keys.rss, paged: 145 * 1024 } } });
+    expect(over!.text).toContain('Result: 145 MiB (152 MB) after paging through 10,000 orders; the target is under 150 MB: missed.');
   });
 
   it('replaces only its own sections and keeps the others', () => {

@@ -13,7 +13,8 @@ export const KEYS_TITLE = '## Keystroke to frame';
 export const MEMORY_TITLE = '## Memory';
 export const STARTUP_TARGET_RATIO = 3;
 export const KEYS_TARGET_P95_MS = 16;
-export const MEMORY_TARGET_MIB = 150;
+/** The issue's memory target, in MB (10^6 bytes; 150 MB is 143 MiB). */
+export const MEMORY_TARGET_MB = 150;
 
 export interface ReportInput {
   readonly date: string;
@@ -41,10 +42,15 @@ export interface Section {
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+/** KiB (as /proc reports) in MB of 10^6 bytes. */
+export const toMB = (kib: number) => (kib * 1024) / 1e6;
+const mibAndMB = (kib: number) => `${mib(kib)} (${toMB(kib).toFixed(0)} MB)`;
 const machine = (i: ReportInput) =>
   `Run on ${i.date}: Node ${i.node}, ${i.nproc} cores shared with other work (load average ${i.loadAvg.map((n) => n.toFixed(1)).join(' / ')} at the start).`;
-const BUILD = 'node scripts/build.mjs && node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-text-memo';
-const BASELINE = 'baseline build (same sources built as one file without the text memo: the build options before this work)';
+const BUILD = 'node scripts/build.mjs && node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-text-memo --no-source-patch';
+const BASELINE = 'baseline build (same sources, one file, none of the build plugins: the build options before this work)';
+const LAUNCH =
+  'launched as its bin and `npm start` launch it: node with the flags of the bin\'s shebang (`--heap-growing-percent=10 --max-semi-space-size=4`, from `src/cli/commands/console/v8-flags.ts`)';
 
 function startupSection(i: ReportInput, s: StartupSamples): Section {
   const f = summarize(s.floor);
@@ -59,8 +65,8 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     machine(i),
     `Reproduce with \`${BUILD} && npx tsx bench/console/run.ts startup --baseline .tmp/baseline/returns-console.js\`.`,
     '',
-    'From the launch of `node dist/returns-console.js --base-url URL` (key in `RETURNS_API_KEY`) in a real',
-    `pseudo-terminal (160x60, node-pty) until the 50th order of the first page (${s.lastOrderName}) is in its output,`,
+    `From the launch of the console (\`dist/returns-console.js --base-url URL\`, key in \`RETURNS_API_KEY\`, ${LAUNCH})`,
+    `in a real pseudo-terminal (160x60, node-pty) until the 50th order of the first page (${s.lastOrderName}) is in its output,`,
     'against the sandbox already running in a child process (10,028 visible orders of one shop, rate limit',
     'off). The floor is measured in the same run the same way: `node bench/console/floor.mjs URL`, a bare script',
     `that fetches the same page with \`fetch\` and prints one line per order. ${i.runs} launches of each, in rotating`,
@@ -74,17 +80,26 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     '',
     `Result: ${ratio.toFixed(2)}x the floor at the median; the target is ${STARTUP_TARGET_RATIO}x: ${ratio <= STARTUP_TARGET_RATIO ? 'met' : 'missed'}.`,
     '',
-    'Changed for this: the bundle is split into chunks in `dist/chunks/` (scripts/build.mjs), so the sandbox',
-    '(and with it better-sqlite3), the other commands and the rarely used screens (order, activity log, bulk',
-    'panel, scan mode; all `import()`ed) are not parsed at start; `dist/returns-console.js` stays the entry and',
-    'the bin. And `src/ui/start-console.tsx` asks for the first page while the UI loads and draws once it has',
-    'arrived (at most 300 ms later), so the first frame is the page instead of a "Loading" frame followed by',
-    'a second full frame (the terminal is put in raw mode first, so keys typed meanwhile wait intact).',
+    'Changed for this (each found with `node --cpu-prof` of single launches):',
+    '- The bundle is split into chunks (scripts/build.mjs): the sandbox and better-sqlite3, the other commands',
+    '  and the rarely used screens load on use.',
+    '- The UI (Ink, React, Yoga) starts loading before the configuration is read and the client made, and the',
+    '  first page is requested while it loads; Yoga compiles its WebAssembly on another thread meanwhile (this',
+    '  wait was 40-80 ms of idle time when the UI loaded last). The first frame is drawn with the page.',
+    '- Less code to parse: zod imported as a namespace (`import * as z`) leaves out its 64 locales (zod chunk',
+    '  758 to 204 KB); the client imports undici\'s pool and request API instead of its index (1.1 to 0.48 MB).',
+    '- scripts/source-patch-plugin.mjs: Yoga\'s loader no longer makes Node load its built-in fetch to read its',
+    '  inline WebAssembly (~25 ms); string-width compiles its emoji expression (~16 ms) on first use.',
+    '- scripts/fast-segmenter.mjs and the string-width fast path in scripts/text-memo-plugin.mjs: text made of',
+    '  standalone characters (ASCII, Latin, punctuation, arrows, box drawing, symbols) is split and measured',
+    '  without ICU, which costs ~15 ms to load, and without running the emoji expressions on every line.',
+    '- Screens clip vertically only: the lines are already cut to the width, and the horizontal clip made Ink',
+    '  slice every line again (about a third of the first frame).',
+    'Tests prove the plugins change no output (bench/console/text-memo.test.ts, test/build/).',
     '',
-    'Where the rest goes (`node --cpu-prof` of single launches, same machine): about 250 ms loading and',
-    'evaluating modules (Ink, React, Yoga, whose WebAssembly loader pulls in Node\'s own fetch, undici, zod,',
-    'React Query), then the first frame. For scale, a minimal bundled Ink app that only draws 50 plain rows',
-    'measured 294 ms here, 2.4x this floor: Ink, React and Yoga alone use most of the 3x budget.',
+    'Where the rest goes: node itself and its bootstrap (the floor\'s own cost), parsing and running the',
+    'modules of Ink, React, React Query, zod and undici, and the first frame (React, Yoga layout, Ink\'s',
+    'output of 160x60 cells), all on one thread and mostly run once, so not yet optimized by V8.',
   ];
   return { title: STARTUP_TITLE, text: `${lines.join('\n')}\n` };
 }
@@ -104,7 +119,7 @@ function keysSection(i: ReportInput, k: KeystrokeSamples): Section {
     `Reproduce with \`${BUILD} && npx tsx bench/console/run.ts keys --baseline .tmp/baseline/returns-console.js\``,
     '(it also measures the memory below).',
     '',
-    `The console in a real pseudo-terminal (120x50) with 100-row pages (\`--limit 100\`) first pages through ${k.pages} pages`,
+    `The console (${LAUNCH}) in a real pseudo-terminal (120x50) with 100-row pages (\`--limit 100\`) first pages through ${k.pages} pages`,
     `with \`n\` (${k.cachedOrders.toLocaleString('en')} orders in its React Query cache), then ${k.keys} keys are written one at a time on the`,
     `last page: 50 × \`j\`, 50 × \`k\`, and so on, each ${k.pauseMs} ms after the previous frame (a fast typist; Ink draws at`,
     'most 30 frames a second, so keys closer than 33 ms share a frame). For each key: the time to the first',
@@ -119,76 +134,68 @@ function keysSection(i: ReportInput, k: KeystrokeSamples): Section {
     ...(i.keysFloor ? [keysRow('floor: bare node echoing each key', i.keysFloor)] : []),
     keysRow('console, this build', k),
     ...(i.baselineKeys ? [keysRow(`console, ${BASELINE}`, i.baselineKeys)] : []),
-    ...(i.flaggedKeys ? [keysRow(`console, this build, \`node ${i.nodeFlags.join(' ')}\``, i.flaggedKeys)] : []),
+    ...(i.flaggedKeys ? [keysRow(`console, this build, with \`node ${i.nodeFlags.join(' ')}\` added`, i.flaggedKeys)] : []),
     '',
     `Result: p95 to the complete frame ${ms(fr.p95)}; the target is ${KEYS_TARGET_P95_MS} ms: ${fr.p95 <= KEYS_TARGET_P95_MS ? 'met' : 'missed'}.`,
     '',
-    'Changed for this: Ink draws every frame from scratch, measuring, clipping and splitting into styled',
-    'characters every line on screen, also the 98 of 100 rows that did not change. The build',
-    '(scripts/text-memo-plugin.mjs) gives the bundle memoizing versions of those pure functions (string-width,',
-    'slice-ansi, ansi-tokenize) and a style diff that skips equal neighbours; the output is byte for byte the',
-    'same (`npx vitest run --config bench/console/vitest.config.ts` checks it on generated styled text).',
-    '`src/ui/table/data-table.tsx` keeps each row\'s formatted line (dates, widths, colours) per row object for',
-    'the same columns and style, instead of formatting every visible row again on each key. Ink\'s',
-    'incrementalRendering (only changed lines written) measured p95 11 ms but left stale lines on a real',
-    'terminal (tmux: the header twice, old selection rows), so it is off; an e2e test guards the screen.',
-    'The console as it really starts (bin shebang / npm start with the V8 flags) is the flag row. The',
-    'remaining spread is mostly garbage collection and the other work on this machine.',
+    'Changed for this: Ink draws every frame from scratch: it lays out every node, then builds a grid of one',
+    'object per cell from every line on screen and turns each row back into a string, also the rows that did',
+    'not change. scripts/row-cached-output.mjs (bundled in place of Ink\'s Output) remembers each row\'s string',
+    'by what was written on it, so a key press rebuilds the two or three rows that changed; the pure text',
+    'functions under it (string-width, slice-ansi, ansi-tokenize) are memoized (scripts/text-memo-plugin.mjs);',
+    '`src/ui/table/data-table.tsx` keeps each row\'s formatted line per row object. Property tests compare each',
+    'with the library it replaces (`npx vitest run bench/console`). Ink draws up to 60 frames a second instead',
+    'of 30, and clocks on screen (\'updated 5s ago\', retry countdowns) draw only when their text changes, not',
+    'twice a second: a key that arrives right after another frame waits for the frame limit. Ink\'s',
+    'incrementalRendering (only changed lines written) is off: it left stale lines on a real terminal (tmux),',
+    'and an e2e test guards the screen. The remaining spread is garbage collection and the other work on this',
+    'machine.',
   ];
   return { title: KEYS_TITLE, text: `${lines.join('\n')}\n` };
 }
 
-/** ", at a cost in keystroke timing (frame p95 X ms against Y ms)", from the same run. */
-function flagCost(i: ReportInput, k: KeystrokeSamples): string {
-  if (!i.flaggedKeys) return '';
-  const mine = summarize(k.frameMs);
-  const flagged = summarize(i.flaggedKeys.frameMs);
-  return `, at a cost in keystroke timing in this run (frame p50 ${ms(flagged.p50)} and p95 ${ms(flagged.p95)} against ${ms(mine.p50)} and ${ms(mine.p95)})`;
-}
-
 function memorySection(i: ReportInput, k: KeystrokeSamples, floorRss: number): Section {
   const orders = k.cachedOrders.toLocaleString('en');
+  const paged = toMB(k.rss.paged);
   const lines = [
     MEMORY_TITLE,
     '',
     machine(i),
-    `Reproduce with \`${BUILD} && npx tsx bench/console/run.ts keys --baseline .tmp/baseline/returns-console.js --node-flags=--optimize-for-size\``,
-    '(the keystroke run above; the flag row needs the last option).',
+    `Reproduce with \`${BUILD} && npx tsx bench/console/run.ts keys --baseline .tmp/baseline/returns-console.js\``,
+    '(the keystroke run above; `--node-flags="…"` adds a row for the console with more node flags).',
     '',
-    'Resident set (`VmRSS` of /proc/PID/status) of the console process during the keystroke run. Floor: the',
-    'bare `floor.mjs` script (node and fetch of one page), idle after printing, in the same run.',
+    `Resident set (\`VmRSS\` of /proc/PID/status) of the console process (${LAUNCH}) during the keystroke run.`,
+    'Floor: the bare `floor.mjs` script (node and fetch of one page), idle after printing, in the same run.',
     '',
     '| process and moment | resident set |',
     '|---|---|',
-    `| floor: bare node after fetching and printing one page | ${mib(floorRss)} |`,
-    `| console: first page of 100 on screen | ${mib(k.rss.firstPage)} |`,
-    `| console: after paging through ${orders} orders (all cached) | ${mib(k.rss.paged)} |`,
-    `| console: after the ${k.keys} keys | ${mib(k.rss.afterKeys)} |`,
-    `| console: peak (VmHWM) | ${mib(k.rss.peak)} |`,
-    ...(i.baselineKeys ? [`| ${BASELINE}: after paging through ${orders} orders | ${mib(i.baselineKeys.rss.paged)} |`] : []),
+    `| floor: bare node after fetching and printing one page | ${mibAndMB(floorRss)} |`,
+    `| console: first page of 100 on screen | ${mibAndMB(k.rss.firstPage)} |`,
+    `| console: after paging through ${orders} orders (all cached) | ${mibAndMB(k.rss.paged)} |`,
+    `| console: after the ${k.keys} keys | ${mibAndMB(k.rss.afterKeys)} |`,
+    `| console: peak (VmHWM) | ${mibAndMB(k.rss.peak)} |`,
+    ...(i.baselineKeys ? [`| ${BASELINE}: after paging through ${orders} orders | ${mibAndMB(i.baselineKeys.rss.paged)} |`] : []),
     ...(i.flaggedKeys
       ? [
-          `| this build with \`node ${i.nodeFlags.join(' ')}\`: after paging through ${orders} orders | ${mib(i.flaggedKeys.rss.paged)} |`,
-          `| the same, peak (VmHWM) | ${mib(i.flaggedKeys.rss.peak)} |`,
+          `| this build with \`node ${i.nodeFlags.join(' ')}\` added: after paging through ${orders} orders | ${mibAndMB(i.flaggedKeys.rss.paged)} |`,
+          `| the same, peak (VmHWM) | ${mibAndMB(i.flaggedKeys.rss.peak)} |`,
         ]
       : []),
     '',
-    `Result: ${mib(k.rss.paged)} after paging through ${orders} orders; the target is under ${MEMORY_TARGET_MIB} MB: ${k.rss.paged / 1024 < MEMORY_TARGET_MIB ? 'met' : 'missed'}.`,
+    `Result: ${mibAndMB(k.rss.paged)} after paging through ${orders} orders; the target is under ${MEMORY_TARGET_MB} MB: ${paged < MEMORY_TARGET_MB ? 'met' : 'missed'}.`,
     '',
-    'Where it goes: a heap snapshot after paging holds about 54 MB of live objects (16 MB of array buffers,',
-    'Yoga\'s WebAssembly memory; 10 MB of strings; the orders well under 20 MB), but with its defaults V8 grows',
-    'the heap to several times that under the allocation rate of drawing frames and keeps it (234 MiB after',
-    'paging, same machine, before the change below).',
+    'Where it goes (/proc/PID/smaps and a heap snapshot after paging, separate runs): about 45 MiB are the',
+    "pages of the node binary itself (the floor has them too); V8's live heap is about 44 MB, of which 17 MB",
+    "are array buffers (mostly Yoga's 16 MB WebAssembly memory, largely untouched pages), 8 MB strings and",
+    'a few MB of order objects; the rest is heap headroom, the young generation and native allocations.',
     '',
-    'Changed for this: V8\'s heap growth step is 10 % and its young generation at most 8 MB per semi-space.',
-    'The installed bin (its shebang, `#!/usr/bin/env -S node --heap-growing-percent=10 --max-semi-space-size=8`,',
-    'written by scripts/build.mjs) and `npm start` put both on node\'s command line: that is the flag row above,',
-    'and how the console really starts. A console started by a plain `node dist/returns-console.js` (the "this',
-    'build" rows) gets them from `src/cli/commands/console/v8-flags.ts` through `v8.setFlagsFromString`, where',
-    'they take only in part (the young generation is laid out when the process starts). Measured with the flags',
-    'on the command line: 141 MiB in a 04:16 UTC run, 152 MiB in this one: at or just over the target, with',
-    'keystroke p95 unchanged. V8\'s `--optimize-for-size` trims further',
-    `on its own${flagCost(i, k)}.`,
+    "Changed for this: V8's heap grows in steps of 10 % and its young generation is at most 4 MB per",
+    'semi-space (`src/cli/commands/console/v8-flags.ts`; 234 MiB after paging with V8\'s defaults, before). The',
+    "bin's shebang, written by scripts/build.mjs from that one list, puts them on node's command line, and",
+    '`npm start` runs the bin; a console started by a plain `node dist/returns-console.js` gets them through',
+    '`v8.setFlagsFromString`, where the young-generation cap takes only in part. Smaller per-frame garbage',
+    "(rows remembered instead of a grid of cell objects per frame) and clocks that draw only on change help",
+    'too. Semi-spaces of 2 MB measured a few MiB less at a cost in keystroke p95.',
   ];
   return { title: MEMORY_TITLE, text: `${lines.join('\n')}\n` };
 }
