@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ClientOptions, ReturnsClient } from '../api/client-types.js';
+import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
 
 /** The part of a writable stream the commands use. */
 export interface Writer {
@@ -107,17 +108,6 @@ export const diskFileAccess: FileAccess = {
     }
   },
 };
-
-/**
- * `list --all | head -1`: the reader went away. Stop quietly, as Unix tools do, instead of
- * crashing with a stack trace.
- */
-function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
-}
 
 /** The factory of the real process. */
 export function createProcessFactory(): Factory {

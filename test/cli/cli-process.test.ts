@@ -2,8 +2,9 @@
  * The real CLI as a process: output formats and exit codes as a script sees them. Kept to
  * a few runs (each costs a node start-up); the in-process tests cover the details.
  */
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../helpers/fixture.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -11,6 +12,7 @@ import { fetchRaw } from './helpers/cli-run.js';
 import { spawnCli } from './helpers/spawn-cli.js';
 import { tempDir } from './helpers/test-factory.js';
 
+const ROOT = resolve(import.meta.dirname, '../..');
 let sandbox: TestSandbox;
 let env: Record<string, string>;
 
@@ -41,6 +43,18 @@ describe('returns-console as a process', () => {
   it('stops quietly when the reader of its output goes away (| head -1)', async () => {
     const r = await spawnCli(['list', '--all', '--limit', '1'], env, undefined, true);
     expect(r.stdout.split('\n')[0]).toMatch(/^1025\t/);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('answers --help quietly to a reader that is already gone (| true)', async () => {
+    const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--help'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      child.on('close', (code) => done({ code, stderr }));
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   });
