@@ -7,9 +7,18 @@
 export function formatLocalDateTime(iso: string, timeZone?: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
+  // The local zone from Date's own getters: the same text, without building an
+  // Intl.DateTimeFormat (~15 ms of ICU loading in the console's first frame).
+  if (timeZone === undefined) return localDateTime(new Date(ms));
   const parts = dateTimeFormat(timeZone).formatToParts(ms);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+function localDateTime(d: Date): string {
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
 // Building a DateTimeFormat is slow; a listing formats thousands of dates in one zone.

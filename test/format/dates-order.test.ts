@@ -16,6 +16,24 @@ describe('dates', () => {
     expect(formatLocalDateTime('not a date', 'UTC')).toBe('not a date');
   });
 
+  it('shows the local zone (Date getters) exactly as Intl shows the same zone, across DST changes', () => {
+    const saved = process.env.TZ;
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    try {
+      for (const zone of ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe']) {
+        process.env.TZ = zone;
+        // Every 37 minutes through a year: both DST changes of each zone, every hour of the day.
+        for (let ms = start; ms < start + 365 * 24 * 3600_000; ms += 37 * 60_000) {
+          const iso = new Date(ms).toISOString();
+          expect(formatLocalDateTime(iso)).toBe(formatLocalDateTime(iso, zone));
+        }
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   it('gives compact ages, rounded down', () => {
     const now = Date.parse('2026-11-10T12:00:00Z');
     expect(formatAge('2026-11-10T11:59:30Z', now)).toBe('<1m');
