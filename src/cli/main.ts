@@ -3,6 +3,7 @@
  * starting the console (or one command) never loads the others (start-up speed).
  */
 import { scrubSecrets } from '../api/client/redact.js';
+import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
 import type { Factory } from './factory.js';
 
 type CommandModule = { run(argv: string[], factory: Factory): Promise<number> };
@@ -34,6 +35,8 @@ Run \`returns-console <command> --help\` for a command's flags.
 `;
 
 async function main(argv: string[]): Promise<number> {
+  exitQuietlyOnClosedPipe(process.stdout);
+  exitQuietlyOnClosedPipe(process.stderr);
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(USAGE);
