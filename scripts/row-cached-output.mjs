@@ -50,10 +50,12 @@ class OutputCaches {
 const rows = new Map();
 const MAX_ROWS = 1024;
 
+// One blank cell for every empty position: cells are only replaced, never changed.
+const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
+
 /** The row Ink's grid would give for these writes: `segments` is [x, line, x, line, …]. */
 function buildRow(caches, width, segments) {
-  const row = [];
-  for (let x = 0; x < width; x++) row.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
+  const row = new Array(width).fill(BLANK);
   for (let i = 0; i < segments.length; i += 2) {
     let offsetX = segments[i];
     for (const character of caches.getStyledChars(segments[i + 1])) {
