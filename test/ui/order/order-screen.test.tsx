@@ -66,6 +66,8 @@ describe('order screen: showing an order', () => {
   it('shows other statuses read-only, saying why a key does nothing', async () => {
     const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1002 }));
     await view.waitFor('Order #N1002', 'received', 'nothing to do here (read-only)');
+    // The footer says so too: review and receive keys are off, with why.
+    await view.waitFor('a approve (off: not pending)', 's submit (off: not pending)', 'r receive (off: not reviewed)');
     await view.press('a', 'This order is received: only pending orders are reviewed.');
     await view.press('r', 'Only reviewed orders can be received; this one is received.');
   });
@@ -244,6 +246,8 @@ describe('order screen: receiving and read-only', () => {
   it('receives a reviewed order after confirmation', async () => {
     const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1001 }));
     await view.waitFor('Order #N1001', 'reviewed', 'press r to mark it received');
+    expect(view.frame()).toContain('a approve (off: not pending)');
+    expect(view.frame()).not.toContain('receive (off');
     await view.press('r', 'Mark #N1001 as received?');
     await view.press('n');
     await vi.waitFor(() => expect(view.frame()).not.toContain('Mark #N1001 as received?'));

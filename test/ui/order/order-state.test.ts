@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { initialOrderState, orderReducer, type OrderAction, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
+import { initialOrderState, orderReducer, unavailableOrderActions, type OrderAction, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
 import { placeReviewError } from '../../../src/ui/screens/order/review-errors.js';
 import type { ItemRef } from '../../../src/ui/screens/order/review-model.js';
 
@@ -173,5 +173,16 @@ describe('order reducer: receive and drafts', () => {
     expect(s.isDraftSettled).toBe(true);
     expect(s.decisions).toEqual({ 'refund:1': { action: 'approve' } });
     expect(s.banner).toMatchObject({ text: 'Draft restored: 1 decision saved 2026-11-05 12:00 UTC.' });
+  });
+});
+
+describe('unavailableOrderActions', () => {
+  it('turns off review keys unless pending, and receive unless reviewed', () => {
+    expect(unavailableOrderActions('pending')).toEqual(new Map([['receive', 'not reviewed']]));
+    const reviewed = unavailableOrderActions('reviewed');
+    expect([...reviewed.keys()]).toEqual(['approve', 'reject', 'keep', 'approve-all', 'clear-decision', 'submit']);
+    expect(reviewed.get('submit')).toBe('not pending');
+    expect(unavailableOrderActions('received').get('receive')).toBe('not reviewed');
+    expect(unavailableOrderActions(null).get('approve')).toBe('loading');
   });
 });

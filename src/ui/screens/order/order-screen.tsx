@@ -25,6 +25,7 @@ import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './or
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
 import { ReasonPrompt } from './reason-prompt.js';
+import { unavailableOrderActions } from './order-state.js';
 import { itemRefs, orderItems } from './review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
@@ -104,7 +105,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const scope = scopeOfMode(state.mode);
   const footer = (
     <Box marginTop={1}>
-      <KeyHints scope={scope} />
+      <KeyHints scope={scope} {...(scope === 'order' && { offActions: unavailableOrderActions(order?.status ?? null) })} />
     </Box>
   );
 

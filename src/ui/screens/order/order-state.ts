@@ -8,6 +8,7 @@ import type { ReviewItem } from '../../../api/schemas.js';
 import { editText, textAt, type TextEditState } from '../../components/text-edit.js';
 import type { ItemProblem, WriteFailure } from './review-errors.js';
 import { checkReview, type Decision, type Decisions, type ItemKey, type ItemRef } from './review-model.js';
+import type { KeyAction } from '../../keys/bindings.js';
 
 export type OrderMode =
   | { readonly kind: 'browse' }
@@ -277,4 +278,17 @@ function reduceFailure(state: OrderState, failure: WriteFailure, ctx: OrderConte
     default:
       return { ...state, banner: { kind: failure.kind, ...requestId } };
   }
+}
+
+const REVIEW_ACTIONS: readonly KeyAction[] = ['approve', 'reject', 'keep', 'approve-all', 'clear-decision', 'submit'];
+
+/**
+ * The order keys that do nothing for an order in `status`, each with the few words the
+ * footer shows ("approve (off: not pending)"); pressing one still explains in full.
+ */
+export function unavailableOrderActions(status: string | null): ReadonlyMap<KeyAction, string> {
+  const off = new Map<KeyAction, string>();
+  if (status !== 'pending') for (const action of REVIEW_ACTIONS) off.set(action, status === null ? 'loading' : 'not pending');
+  if (status !== 'reviewed') off.set('receive', status === null ? 'loading' : 'not reviewed');
+  return off;
 }
