@@ -1,15 +1,15 @@
 /**
  * Start-up: from the launch of `node <shebang flags> dist/returns-console.js --base-url URL`
- * (key in the environment; launched as the bin launches it) in a real pty to the first page of 50 orders on screen, against a sandbox
- * already running; next to the floor, a bare node script that fetches the same page with
- * fetch and prints it, launched the same way. Runs alternate between the two.
+ * (key in the environment; launched as the bin launches it) in a real pty to the first page
+ * of 50 orders on screen, against a sandbox already running; next to the floor, a bare node
+ * script that fetches the same page with fetch and prints it, launched the same way. Runs
+ * alternate between the two.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY } from './sandbox.js';
 import { benchEnv, spawnRun } from './pty-run.js';
 
-/** The built console. */
 /**
  * The console measured: dist/returns-console.js, or a copy of dist/ named by
  * RETURNS_BENCH_BUNDLE (a snapshot no other build can rewrite during the run).

@@ -6,6 +6,7 @@
 import { replaceSection } from '../bulk/report.js';
 import type { KeystrokeSamples } from './measure-keystrokes.js';
 import type { StartupSamples } from './measure-startup.js';
+import { CONSOLE_V8_FLAGS } from '../../src/cli/commands/console/v8-flags.js';
 import { summarize } from './stats.js';
 
 export const STARTUP_TITLE = '## Console start-up';
@@ -33,6 +34,8 @@ export interface ReportInput {
   readonly nodeFlags: readonly string[];
   /** Resident set of the floor script (KiB). */
   readonly floorRss: number | null;
+  /** The node flags the console was launched with (its shebang's); absent in older saved runs. */
+  readonly launchFlags?: readonly string[];
 }
 
 export interface Section {
@@ -49,8 +52,9 @@ const machine = (i: ReportInput) =>
   `Run on ${i.date}: Node ${i.node}, ${i.nproc} cores shared with other work (load average ${i.loadAvg.map((n) => n.toFixed(1)).join(' / ')} at the start).`;
 const BUILD = 'node scripts/build.mjs && node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-text-memo --no-source-patch';
 const BASELINE = 'baseline build (same sources, one file, none of the build plugins: the build options before this work)';
-const LAUNCH =
-  'launched as its bin and `npm start` launch it: node with the flags of the bin\'s shebang (`--heap-growing-percent=10 --max-semi-space-size=4`, from `src/cli/commands/console/v8-flags.ts`)';
+/** How the console was launched: with its shebang's node flags, as recorded by the run. */
+const launch = (i: ReportInput) =>
+  `launched as its bin and \`npm start\` launch it: node with the flags of the bin's shebang (\`${(i.launchFlags ?? CONSOLE_V8_FLAGS).join(' ')}\`, from \`src/cli/commands/console/v8-flags.ts\`)`;
 
 function startupSection(i: ReportInput, s: StartupSamples): Section {
   const f = summarize(s.floor);
@@ -65,7 +69,7 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     machine(i),
     `Reproduce with \`${BUILD} && npx tsx bench/console/run.ts startup --baseline .tmp/baseline/returns-console.js\`.`,
     '',
-    `From the launch of the console (\`dist/returns-console.js --base-url URL\`, key in \`RETURNS_API_KEY\`, ${LAUNCH})`,
+    `From the launch of the console (\`dist/returns-console.js --base-url URL\`, key in \`RETURNS_API_KEY\`, ${launch(i)})`,
     `in a real pseudo-terminal (160x60, node-pty) until the 50th order of the first page (${s.lastOrderName}) is in its output,`,
     'against the sandbox already running in a child process (10,028 visible orders of one shop, rate limit',
     'off). The floor is measured in the same run the same way: `node bench/console/floor.mjs URL`, a bare script',
@@ -124,7 +128,7 @@ function keysSection(i: ReportInput, k: KeystrokeSamples): Section {
     `Reproduce with \`${BUILD} && npx tsx bench/console/run.ts keys --baseline .tmp/baseline/returns-console.js\``,
     '(it also measures the memory below).',
     '',
-    `The console (${LAUNCH}) in a real pseudo-terminal (120x50) with 100-row pages (\`--limit 100\`) first pages through ${k.pages} pages`,
+    `The console (${launch(i)}) in a real pseudo-terminal (120x50) with 100-row pages (\`--limit 100\`) first pages through ${k.pages} pages`,
     `with \`n\` (${k.cachedOrders.toLocaleString('en')} orders in its React Query cache), then ${k.keys} keys are written one at a time on the`,
     `last page: 50 × \`j\`, 50 × \`k\`, and so on, each ${k.pauseMs} ms after the previous frame (a fast typist; Ink draws at`,
     'most 30 frames a second, so keys closer than 33 ms share a frame). For each key: the time to the first',
@@ -170,7 +174,7 @@ function memorySection(i: ReportInput, k: KeystrokeSamples, floorRss: number): S
     `Reproduce with \`${BUILD} && npx tsx bench/console/run.ts keys --baseline .tmp/baseline/returns-console.js\``,
     '(the keystroke run above; `--node-flags="…"` adds a row for the console with more node flags).',
     '',
-    `Resident set (\`VmRSS\` of /proc/PID/status) of the console process (${LAUNCH}) during the keystroke run.`,
+    `Resident set (\`VmRSS\` of /proc/PID/status) of the console process (${launch(i)}) during the keystroke run.`,
     'Floor: the bare `floor.mjs` script (node and fetch of one page), idle after printing, in the same run.',
     '',
     '| process and moment | resident set |',
@@ -195,8 +199,8 @@ function memorySection(i: ReportInput, k: KeystrokeSamples, floorRss: number): S
     "are array buffers (mostly Yoga's 16 MB WebAssembly memory, largely untouched pages), 8 MB strings and",
     'a few MB of order objects; the rest is heap headroom, the young generation and native allocations.',
     '',
-    "Changed for this: V8's heap grows in steps of 10 % and its young generation is at most 4 MB per",
-    'semi-space (`src/cli/commands/console/v8-flags.ts`; 234 MiB after paging with V8\'s defaults, before). The',
+    "Changed for this: the V8 flags above keep the heap's growth steps small and its young generation",
+    'small (`src/cli/commands/console/v8-flags.ts`; 234 MiB after paging with V8\'s defaults, before). The',
     "bin's shebang, written by scripts/build.mjs from that one list, puts them on node's command line, and",
     '`npm start` runs the bin; a console started by a plain `node dist/returns-console.js` gets them through',
     '`v8.setFlagsFromString`, where the young-generation cap takes only in part. Smaller per-frame garbage',

@@ -16,7 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { CONSOLE_BUNDLE, measureStartup, type StartupSamples } from './measure-startup.js';
+import { CONSOLE_BUNDLE, launchFlags, measureStartup, type StartupSamples } from './measure-startup.js';
 import { floorResidentSet, measureEchoFloor, measureKeystrokes, type KeystrokeSamples } from './measure-keystrokes.js';
 import { renderSections, replaceSections } from './report.js';
 import { startSandboxChild } from './sandbox.js';
@@ -87,7 +87,7 @@ async function measure(): Promise<Measured> {
   } finally {
     await sandbox.stop();
   }
-  const measured = { ...context, startup, keys, keysFloor, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs) };
+  const measured = { ...context, launchFlags: launchFlags(CONSOLE_BUNDLE), startup, keys, keysFloor, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs) };
   mkdirSync('bench/results', { recursive: true });
   const saved = `bench/results/console-${context.date.replace(/[: ]/g, '-').replace('-UTC', '')}.json`;
   writeFileSync(saved, JSON.stringify(measured));
