@@ -1,5 +1,9 @@
-/** A yes/no question before a write: what will be sent, and how to answer. */
+/**
+ * A yes/no question before a write: what will be sent, and how to answer. Questions name
+ * orders by the service's order_name, so the whole question goes through the sanitizer.
+ */
 import { Box, Text } from 'ink';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { useTheme } from '../../context/theme-context.js';
 
 export interface ConfirmDialogProps {
@@ -11,7 +15,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const theme = useTheme();
   return (
     <Box borderStyle="round" paddingX={1} marginTop={1}>
-      <Text bold color={theme.color('warning')} wrap="wrap">{`${props.question}  (y/Enter: yes · n/Esc: no)`}</Text>
+      <Text bold color={theme.color('warning')} wrap="wrap">{`${sanitizeForTerminal(props.question)}  (y/Enter: yes · n/Esc: no)`}</Text>
     </Box>
   );
 }
