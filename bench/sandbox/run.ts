@@ -9,7 +9,6 @@
  * --no-docs (print only), --profile (CPU profile of the sandbox child, printed as a summary;
  * implies --no-docs).
  */
-import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -20,6 +19,7 @@ import { startChild, type ServerChild } from './child-process.js';
 import { CACHE_DIR, DATASET_END_AT, ensureDataset } from './dataset.js';
 import { measure, type LoadResult, type LoadSettings } from './load.js';
 import { analyzeScenarios } from './plans.js';
+import { scalar, sqlite } from '../../src/sandbox/db/sqlite.js';
 import { topSelfTime } from './profile-summary.js';
 import { renderSection, replaceSection, verdicts, type ScenarioRow } from './report.js';
 import {
@@ -228,15 +228,15 @@ async function main(): Promise<void> {
     });
 
     const shopOrders = (() => {
-      const db = new Database(dataset.path, { readonly: true, fileMustExist: true });
+      const db = new (sqlite().DatabaseSync)(dataset.path, { readOnly: true });
       try {
         const row = db
           .prepare(
             `SELECT count(*) AS n, sum(status NOT IN ('draft', 'cancelled')) AS visible FROM return_orders
              WHERE shop_pk = (SELECT pk FROM shops WHERE id = ?)`,
           )
-          .get(SHOP_ID) as { n: number; visible: number };
-        return { text: `${row.n.toLocaleString('en-US')} orders, ${row.visible.toLocaleString('en-US')} of them listable`, sqlite: (db.prepare('SELECT sqlite_version()').pluck().get() as string) };
+          .get(SHOP_ID) as unknown as { n: number; visible: number };
+        return { text: `${row.n.toLocaleString('en-US')} orders, ${row.visible.toLocaleString('en-US')} of them listable`, sqlite: scalar(db, 'SELECT sqlite_version()') as string };
       } finally {
         db.close();
       }
