@@ -45,7 +45,7 @@ describe('the ExperimentalWarning of node:sqlite', () => {
     expect(code).toBe(0);
     expect(proc.stderr()).toContain('Sandbox stopped.');
     expect(proc.stderr()).not.toMatch(SQLITE_WARNING);
-  });
+  }, 60_000); // two Node processes with tsx: slow on a busy machine
 
   it('is held back alone: other warnings, experimental ones included, are still printed', () => {
     const script = [
