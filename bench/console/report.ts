@@ -85,7 +85,7 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     `Result: ${ratio.toFixed(2)}x the floor at the median; the target is ${STARTUP_TARGET_RATIO}x: ${ratio <= STARTUP_TARGET_RATIO ? 'met' : 'missed'}.`,
     '',
     'Changed for this (each found with `node --cpu-prof` of single launches):',
-    '- The bundle is split into chunks (scripts/build.mjs): the sandbox and better-sqlite3, the other commands',
+    '- The bundle is split into chunks (scripts/build.mjs): the sandbox (on node:sqlite), the other commands',
     '  and the rarely used screens load on use.',
     '- The UI (Ink, React, Yoga) starts loading before the configuration is read and the client made, and the',
     '  first page is requested while it loads; Yoga compiles its WebAssembly on another thread meanwhile (this',

@@ -24,11 +24,13 @@ interface Ready {
 
 /**
  * Forks `children/<script>` with `arg`; `cpuProfDir` turns on V8's CPU profiler in the
- * child (the profile is written when it exits).
+ * child (the profile is written when it exits). `root`: another checkout (a baseline
+ * worktree) whose own child script, sources and tsx are used instead of this one's.
  */
-export function startChild(script: string, arg: string, cpuProfDir?: string): Promise<ServerChild> {
+export function startChild(script: string, arg: string, cpuProfDir?: string, root?: string): Promise<ServerChild> {
   const execArgv = ['--import', 'tsx', ...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [])];
-  const child = fork(join(HERE, 'children', script), [arg], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const path = root ? join(root, 'bench', 'sandbox', 'children', script) : join(HERE, 'children', script);
+  const child = fork(path, [arg], { execArgv, cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`${script} exited with code ${code} before it was ready`));
     child.once('exit', onExit);

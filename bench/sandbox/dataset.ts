@@ -58,7 +58,7 @@ export function ensureDataset(orders: number, log: (line: string) => void): Data
   const db = openDatabase(tmp);
   try {
     generateDemoData(db, { orders, seed: DATASET_SEED, endAt: DATASET_END_AT });
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();
   }

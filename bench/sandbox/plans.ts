@@ -1,17 +1,18 @@
 /**
  * Query plans and in-process cost of each scenario, using the sandbox's own code: the
  * request's query string goes to the sandbox's list handler (listReturnOrders) with real
- * services, every statement it executes is recorded (SQL text from better-sqlite3's
- * `source`, with its real bindings) and explained with EXPLAIN QUERY PLAN, and its steps
+ * services, every statement it executes is recorded (SQL text from node:sqlite's
+ * `sourceSQL`, with its real bindings) and explained with EXPLAIN QUERY PLAN, and its steps
  * are timed by wrapping the lister's and the store's methods. Nothing of the SQL or of the
  * handler is copied here.
  */
-import type { Statement } from 'better-sqlite3';
+import type { SQLInputValue } from 'node:sqlite';
 import { KeyLookup } from '../../src/sandbox/db/keys.js';
 import { OrderLister } from '../../src/sandbox/db/list-orders.js';
 import { cursorSecret } from '../../src/sandbox/db/meta.js';
 import { openDatabase, type Db } from '../../src/sandbox/db/open.js';
 import { OrderStore } from '../../src/sandbox/db/orders.js';
+import type { Statement } from '../../src/sandbox/db/sqlite.js';
 import { findShop } from '../../src/sandbox/db/shops.js';
 import { hashApiKey } from '../../src/sandbox/keys.js';
 import type { Services } from '../../src/sandbox/http/context.js';
@@ -57,7 +58,7 @@ function installRecorder(db: Db): { readonly log: Recorded[]; recording: boolean
   for (const method of ['all', 'get', 'iterate'] as const) {
     const original = proto[method] as (this: Statement, ...args: unknown[]) => unknown;
     proto[method] = function (this: Statement, ...args: unknown[]) {
-      if (state.recording) state.log.push({ source: this.source, args });
+      if (state.recording) state.log.push({ source: this.sourceSQL, args });
       return original.apply(this, args);
     };
   }
@@ -65,7 +66,11 @@ function installRecorder(db: Db): { readonly log: Recorded[]; recording: boolean
 }
 
 function explain(db: Db, { source, args }: Recorded): string[] {
-  const rows = db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...args) as { id: number; parent: number; detail: string }[];
+  const rows = db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...(args as SQLInputValue[])) as unknown as {
+    id: number;
+    parent: number;
+    detail: string;
+  }[];
   const depth = new Map<number, number>([[0, -1]]);
   return rows.map((r) => {
     const d = (depth.get(r.parent) ?? -1) + 1;

@@ -11,7 +11,7 @@ interface ProfileNode {
 /**
  * The idle share, then the top `count` functions by self samples as a share of the busy
  * (non-idle) samples: "share  function  file". Natives called from a function (SQLite
- * through better-sqlite3, JSON.stringify) count as that function's self time.
+ * through node:sqlite, JSON.stringify) count as that function's self time.
  */
 export function topSelfTime(profilePath: string, root: string, count = 25): string[] {
   const profile = JSON.parse(readFileSync(profilePath, 'utf8')) as { nodes: ProfileNode[] };

@@ -34,6 +34,8 @@ export interface ScenarioRow {
 }
 
 export interface ReportInput {
+  /** The section's heading line (default SECTION_TITLE). */
+  readonly title?: string;
   readonly date: string;
   readonly nproc: number;
   readonly loadAvg: readonly number[];
@@ -100,7 +102,7 @@ export function renderSection(input: ReportInput): string {
   const single = (r: ScenarioRow) => (r.single ? ` ${f2(r.single.p50Ms)} | ${f2(r.single.p99Ms)} |` : ' n/a | n/a |');
   const bs = input.baselineSingle;
   const lines: string[] = [
-    SECTION_TITLE,
+    input.title ?? SECTION_TITLE,
     '',
     `Run on ${input.date}: ${input.nproc} cores (shared; load average ${input.loadAvg.map(f1).join(' / ')} at the start),`,
     `Node ${input.node}, SQLite ${input.sqlite}. Reproduce with \`${input.command}\`; this run took ${Math.round(input.elapsedS)} s` +
@@ -265,14 +267,14 @@ function shorten(query: string): string {
 }
 
 /**
- * Replaces this benchmark's section in the document (up to the next `## ` heading), or
- * appends it; creates the document with its intro when it is empty.
+ * Replaces this benchmark's section (the one headed `title`) in the document, up to the
+ * next `## ` heading, or appends it; creates the document with its intro when it is empty.
  */
-export function replaceSection(document: string, section: string): string {
+export function replaceSection(document: string, section: string, title = SECTION_TITLE): string {
   const body = section.endsWith('\n') ? section : section + '\n';
   if (document.trim() === '') return `${DOC_INTRO}\n${body}`;
   const lines = document.split('\n');
-  const start = lines.findIndex((l) => l.trim() === SECTION_TITLE);
+  const start = lines.findIndex((l) => l.trim() === title);
   if (start === -1) return document.replace(/\n*$/, '\n\n') + body;
   let end = lines.findIndex((l, i) => i > start && /^## /.test(l));
   if (end === -1) end = lines.length;

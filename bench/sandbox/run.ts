@@ -7,21 +7,25 @@
  * half the duration, for a single client's latency), --cursors N (pages of walk f, 200),
  * --long-walk N (pages of walk g, 2000), --only a,d (just these scenarios; implies --no-docs),
  * --no-docs (print only), --profile (CPU profile of the sandbox child, printed as a summary;
- * implies --no-docs).
+ * implies --no-docs), --baseline-ref REF (also measure the sandbox of commit REF, e.g. the
+ * better-sqlite3 store of cdb466b, from a worktree in .tmp/; see baseline-ref.ts).
  */
-import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { prepareBaselineTree, type BaselineTree } from './baseline-ref.js';
 import { startChild, type ServerChild } from './child-process.js';
 import { CACHE_DIR, DATASET_END_AT, ensureDataset } from './dataset.js';
-import { measure, type LoadResult, type LoadSettings } from './load.js';
+import type { LoadSettings } from './load.js';
+import { getPage, measureStore, type StoreMeasurement } from './measure-store.js';
 import { analyzeScenarios } from './plans.js';
+import { scalar, sqlite } from '../../src/sandbox/db/sqlite.js';
 import { topSelfTime } from './profile-summary.js';
-import { renderSection, replaceSection, verdicts, type ScenarioRow } from './report.js';
+import { baselineSectionTitle, renderComparison } from './compare-report.js';
+import { renderSection, replaceSection, verdicts, type ReportInput, type ScenarioRow } from './report.js';
 import {
   buildScenarios,
   firstPageQuery,
@@ -48,6 +52,7 @@ const { values: args } = parseArgs({
     'no-docs': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     only: { type: 'string' },
+    'baseline-ref': { type: 'string' },
   },
 });
 
@@ -81,19 +86,6 @@ const longWalkCount = positive('long-walk', args['long-walk']);
 const only = args.only === undefined ? null : new Set(args.only.split(','));
 const writeDocs = !args['no-docs'] && !args.profile && only === null && orders === 1_000_000;
 const log = (line: string) => process.stderr.write(`[bench:sandbox] ${line}\n`);
-
-interface Page {
-  data: { id: number; order_name: string }[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
-
-async function getPage(child: ServerChild, key: string, query: string): Promise<{ page: Page; bytes: number; text: string }> {
-  const res = await fetch(`${child.url}/return_orders?${query}`, { headers: { Authorization: `Bearer ${key}` } });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`GET return_orders?${query} answered ${res.status}: ${text.slice(0, 300)}`);
-  return { page: JSON.parse(text) as Page, bytes: Buffer.byteLength(text), text };
-}
 
 async function collectCursors(child: ServerChild, key: string, filters: string, count: number): Promise<string[]> {
   const cursors: string[] = [];
@@ -132,6 +124,8 @@ async function main(): Promise<void> {
   const startLoad = loadavg();
   // Read before the children start: they load the sandbox's sources as they are now.
   const version = sandboxVersion();
+  // First: installing a baseline builds native dependencies, which the measurements must not overlap.
+  const baselineTree = args['baseline-ref'] ? prepareBaselineTree(ROOT, args['baseline-ref'], log) : null;
   const dataset = ensureDataset(orders, log);
   log(`database ${dataset.path} (${(dataset.sizeBytes / 1048576).toFixed(0)} MiB${dataset.isFresh ? '' : ', cached'})`);
 
@@ -164,57 +158,19 @@ async function main(): Promise<void> {
     const scenarios = buildScenarios(DATASET_END_AT, names, walk, longWalk).filter((x) => !only || only.has(x.key));
     if (scenarios.length === 0) throw new Error(`--only ${args.only}: no such scenario (a to g)`);
 
-    const sandbox = await startChild('sandbox-child.ts', dataset.path, profileDir);
-    children.push(sandbox);
-    log(`sandbox child pid ${sandbox.pid} at ${sandbox.url}`);
-
-    const probes = new Map<string, { bytes: number; orders: number }>();
-    for (const s of scenarios.filter((x) => x.queries.length === 1)) {
-      const { page, bytes } = await getPage(sandbox, key, s.queries[0]!);
-      probes.set(s.key, { bytes, orders: page.data.length });
-    }
-    // The baseline serves the exact bytes of the first unfiltered page.
-    const { bytes: firstPageBytes, text: firstPageText } = await getPage(sandbox, key, firstPageQuery(''));
-    const bodyPath = join(mkdtempSync(join(tmpdir(), 'bench-sandbox-')), 'page.json');
-    writeFileSync(bodyPath, firstPageText);
-
-    const bare = await startChild('bare-child.ts', bodyPath);
-    children.push(bare);
-    const headers = { Authorization: `Bearer ${key}` };
-    const origin = new URL(sandbox.url).origin;
-    const basePath = new URL(sandbox.url).pathname;
-    const bareTarget = { origin: bare.url, paths: ['/'], headers: {}, serverPid: bare.pid };
-
-    const baselines: LoadResult[] = [];
-    log(`baseline (before): bare node:http, ${firstPageBytes} bytes`);
-    baselines.push(await measure(bareTarget, settings));
-    log('baseline: 1 connection');
-    const baselineSingle = await measure(bareTarget, singleSettings);
-    const loads = new Map<string, LoadResult>();
-    const singles = new Map<string, LoadResult>();
-    for (const s of scenarios) {
-      log(`scenario ${s.key}: ${s.title}`);
-      const paths = s.queries.map((q) => `${basePath}/return_orders?${q}`);
-      const target = { origin, paths, headers, serverPid: sandbox.pid };
-      loads.set(s.key, await measure(target, settings));
-      singles.set(s.key, await measure(target, singleSettings));
-    }
-    log('baseline (after)');
-    baselines.push(await measure(bareTarget, settings));
-    // Walk pages are probed after their runs, so the probe does not warm the measured pages.
-    for (const s of scenarios.filter((x) => x.queries.length > 1)) {
-      const { page, bytes } = await getPage(sandbox, key, s.queries[Math.floor(s.queries.length / 2)]!);
-      probes.set(s.key, { bytes, orders: page.data.length });
-    }
-
-    for (const child of children.splice(0)) await child.stop();
-    rmSync(dirname(bodyPath), { recursive: true, force: true });
+    const run = { dbPath: dataset.path, key, scenarios, settings, singleSettings, log };
+    const current = await measureStore({ ...run, profileDir });
     if (profileDir) {
-      const profile = mainThreadProfile(profileDir, sandbox.pid);
+      const profile = mainThreadProfile(profileDir, current.sandboxPid);
       if (profile) {
         process.stdout.write(`\nCPU profile of the sandbox child: ${profile}\nTop self time:\n`);
         process.stdout.write(topSelfTime(profile, ROOT).join('\n') + '\n\n');
       }
+    }
+    let previous: StoreMeasurement | null = null;
+    if (baselineTree) {
+      log(`the previous store: src/sandbox at ${baselineTree.commit} (${baselineTree.store})`);
+      previous = await measureStore({ ...run, root: baselineTree.root });
     }
 
     log('query plans and in-process phase costs');
@@ -228,68 +184,82 @@ async function main(): Promise<void> {
     });
 
     const shopOrders = (() => {
-      const db = new Database(dataset.path, { readonly: true, fileMustExist: true });
+      const db = new (sqlite().DatabaseSync)(dataset.path, { readOnly: true });
       try {
         const row = db
           .prepare(
             `SELECT count(*) AS n, sum(status NOT IN ('draft', 'cancelled')) AS visible FROM return_orders
              WHERE shop_pk = (SELECT pk FROM shops WHERE id = ?)`,
           )
-          .get(SHOP_ID) as { n: number; visible: number };
-        return { text: `${row.n.toLocaleString('en-US')} orders, ${row.visible.toLocaleString('en-US')} of them listable`, sqlite: (db.prepare('SELECT sqlite_version()').pluck().get() as string) };
+          .get(SHOP_ID) as unknown as { n: number; visible: number };
+        return { text: `${row.n.toLocaleString('en-US')} orders, ${row.visible.toLocaleString('en-US')} of them listable`, sqlite: scalar(db, 'SELECT sqlite_version()') as string };
       } finally {
         db.close();
       }
     })();
 
-    const rows: ScenarioRow[] = scenarios.map((s) => ({
-      key: s.key,
-      title: s.title,
-      example: s.queries[Math.floor(s.queries.length / 2)]!,
-      bodyBytes: probes.get(s.key)!.bytes,
-      orders: probes.get(s.key)!.orders,
-      pages: s.queries.length,
-      load: loads.get(s.key)!,
-      single: singles.get(s.key)!,
-      analysis: analyses.get(s.key),
-    }));
-    const input = {
+    const rowsOf = (m: StoreMeasurement, withAnalysis: boolean): ScenarioRow[] =>
+      scenarios.map((s) => ({
+        key: s.key,
+        title: s.title,
+        example: s.queries[Math.floor(s.queries.length / 2)]!,
+        bodyBytes: m.probes.get(s.key)!.bytes,
+        orders: m.probes.get(s.key)!.orders,
+        pages: s.queries.length,
+        load: m.loads.get(s.key)!,
+        single: m.singles.get(s.key)!,
+        analysis: withAnalysis ? analyses.get(s.key) : undefined,
+      }));
+    const inputOf = (m: StoreMeasurement, store: { sqlite: string; version: string; withAnalysis: boolean }): ReportInput => ({
       date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
       nproc: availableParallelism(),
       loadAvg: startLoad,
       node: process.versions.node,
-      sqlite: shopOrders.sqlite,
-      command: 'npm run bench:sandbox',
-      sandboxVersion: version,
+      sqlite: store.sqlite,
+      command: baselineTree ? `npm run bench:sandbox -- --baseline-ref ${baselineTree.ref}` : 'npm run bench:sandbox',
+      sandboxVersion: store.version,
       elapsedS: (performance.now() - started) / 1000,
       settings,
       dataset: { orders, shopId: SHOP_ID, shopOrders: shopOrders.text, sizeBytes: dataset.sizeBytes, generateMs: dataset.generateMs },
-      baselineBodyBytes: firstPageBytes,
-      baselines,
-      baselineSingle,
+      baselineBodyBytes: m.baselineBodyBytes,
+      baselines: m.baselines,
+      baselineSingle: m.baselineSingle,
       singleDurationS: singleSettings.durationS,
-      rows,
-    };
-    const section = renderSection(input);
-    process.stdout.write(section + '\n');
+      rows: rowsOf(m, store.withAnalysis),
+    });
+    const input = inputOf(current, { sqlite: shopOrders.sqlite, version: `${version}, node:sqlite`, withAnalysis: true });
+    const sections = [renderSection(input)];
+    const previousInput = previous && baselineTree ? inputOf(previous, previousStore(baselineTree)) : null;
+    if (previousInput && baselineTree) sections.push(renderComparison(input, previousInput, baselineTree));
+    for (const section of sections) process.stdout.write(section + '\n');
     if (writeDocs) {
       mkdirSync(dirname(DOC_PATH), { recursive: true });
-      let current = '';
+      let doc = '';
       try {
-        current = readFileSync(DOC_PATH, 'utf8');
+        doc = readFileSync(DOC_PATH, 'utf8');
       } catch {
         // No document yet: replaceSection creates it with its intro.
       }
-      writeFileSync(DOC_PATH, replaceSection(current, section));
-      log(`wrote the section to ${DOC_PATH}`);
+      doc = replaceSection(doc, sections[0]!);
+      if (sections[1]) doc = replaceSection(doc, sections[1], baselineSectionTitle());
+      writeFileSync(DOC_PATH, doc);
+      log(`wrote ${sections.length === 1 ? 'the section' : 'both sections'} to ${DOC_PATH}`);
     } else {
       log('docs/benchmarks.md not written (--no-docs, --profile, --only or a non-default --orders)');
     }
-    const v = verdicts(input);
-    log(`targets: ratio ${v.ratioOk ? 'met' : 'MISSED'}, p99 ${v.p99Ok ? 'met' : 'MISSED'}, index use ${v.scansOk ? 'met' : 'MISSED'}, all 200 ${v.errorsOk ? 'yes' : 'NO'}`);
+    for (const [name, i] of [['current', input], ['previous', previousInput]] as const) {
+      if (!i) continue;
+      const v = verdicts(i);
+      log(`targets (${name}): ratio ${v.ratioOk ? 'met' : 'MISSED'}, p99 ${v.p99Ok ? 'met' : 'MISSED'}, index use ${v.scansOk ? 'met' : 'MISSED'}, all 200 ${v.errorsOk ? 'yes' : 'NO'}`);
+    }
   } finally {
     for (const child of children) await child.stop();
   }
+}
+
+/** How the previous store is named in its report. */
+function previousStore(tree: BaselineTree): { sqlite: string; version: string; withAnalysis: boolean } {
+  return { sqlite: tree.sqlite, version: `${tree.commit}, ${tree.store}, run from a git worktree in .tmp/`, withAnalysis: false };
 }
 
 main().catch((error: unknown) => {

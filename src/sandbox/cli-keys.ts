@@ -10,6 +10,7 @@ import { defaultDbPath } from './config.js';
 import { insertKey, listKeys, revokeKeys, type KeyRow } from './db/keys.js';
 import { isMemoryPath, openDatabase, type Db } from './db/open.js';
 import { findShop, listShops } from './db/shops.js';
+import { transaction } from './db/transaction.js';
 import { ArgError, argMessage } from './cli-args.js';
 import { generateApiKey, maskKey } from './keys.js';
 
@@ -105,7 +106,7 @@ function create(db: Db, v: Values, now: number, out: (l: string) => void): numbe
     throw new KeysError(`no shop ${JSON.stringify(clean(v.shop!))} in this database. Shops: ${known}.`);
   }
   const key = generateApiKey();
-  db.transaction(() => insertKey(db, { shopPk: shop.pk, name: v.name!.trim(), plain: key, createdAt: iso(now) })).immediate();
+  transaction(db, () => insertKey(db, { shopPk: shop.pk, name: v.name!.trim(), plain: key, createdAt: iso(now) }));
   out(`Created API key "${clean(v.name!)}" for shop ${shop.id} (${clean(shop.name)}):`);
   out(key);
   out('This is the only time the full key is shown. Store it now; later it appears as ' + maskKey(key.slice(-4)) + '.');

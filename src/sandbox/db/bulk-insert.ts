@@ -3,12 +3,11 @@
  * that knows the column order, so both loaders write the same rows. Arguments are in the
  * column order given in each statement.
  */
-import type Database from 'better-sqlite3';
-import type { Db } from './open.js';
+import type { Db, Statement } from './open.js';
 
 export interface OrderInserts {
-  readonly insertOrder: Database.Statement<unknown[]>;
-  readonly insertItem: Database.Statement<unknown[]>;
+  readonly insertOrder: Statement;
+  readonly insertItem: Statement;
 }
 
 /** Prepares the two statements on `db`. */

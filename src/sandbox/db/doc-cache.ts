@@ -5,15 +5,14 @@
  * writes to it, and everything is dropped when SQLite's data_version shows a commit by
  * another connection (a second sandbox or the keys CLI on the same file).
  */
-import type { Statement } from 'better-sqlite3';
-import type { Db } from './open.js';
+import type { Db, Statement } from './sqlite.js';
 
 /** Default entries kept: about 600 bytes each, so ~30 MB. */
 export const DOC_CACHE_CAPACITY = 50_000;
 
 export class DocCache {
   private readonly docs = new Map<number, Buffer>();
-  private readonly version: Statement<[], number>;
+  private readonly version: Statement;
   private dataVersion: number;
 
   constructor(
@@ -21,17 +20,22 @@ export class DocCache {
     private readonly capacity = DOC_CACHE_CAPACITY,
   ) {
     // Prepared once: the check runs on every read of orders.
-    this.version = db.prepare<[], number>('PRAGMA data_version').pluck();
-    this.dataVersion = this.version.get()!;
+    this.version = db.prepare('PRAGMA data_version');
+    this.version.setReturnArrays(true);
+    this.dataVersion = this.readVersion();
   }
 
   /** Drops everything if another connection committed since the last check. */
   revalidate(): void {
-    const version = this.version.get()!;
+    const version = this.readVersion();
     if (version !== this.dataVersion) {
       this.docs.clear();
       this.dataVersion = version;
     }
+  }
+
+  private readVersion(): number {
+    return (this.version.get() as unknown as [number])[0];
   }
 
   /** The cached JSON of order `id`, marked as just used. */

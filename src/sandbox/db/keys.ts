@@ -3,9 +3,9 @@
  * The server looks a key up on every request (no cache), so a key revoked from another
  * process is refused on its very next request.
  */
-import type { Statement } from 'better-sqlite3';
 import { hashApiKey, keyLast4 } from '../keys.js';
-import type { Db } from './open.js';
+import type { Db, Statement } from './open.js';
+import { transaction } from './transaction.js';
 
 export interface KeyRow {
   readonly pk: number;
@@ -35,19 +35,19 @@ export function insertKey(
 }
 
 export function listKeys(db: Db): KeyRow[] {
-  return db.prepare(`${SELECT} ORDER BY s.id, k.created_at, k.pk`).all() as KeyRow[];
+  return db.prepare(`${SELECT} ORDER BY s.id, k.created_at, k.pk`).all() as unknown as KeyRow[];
 }
 
 /** Marks keys revoked (keeps an earlier revocation time). Returns how many changed. */
 export function revokeKeys(db: Db, pks: readonly number[], at: string): number {
   const stmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE pk = ? AND revoked_at IS NULL');
-  return db.transaction(() => pks.reduce((n, pk) => n + stmt.run(at, pk).changes, 0)).immediate();
+  return transaction(db, () => pks.reduce((n, pk) => n + Number(stmt.run(at, pk).changes), 0));
 }
 
 /** Prepared statements the request pipeline runs on every request. */
 export class KeyLookup {
-  private readonly byHash: Statement<[string], KeyRow>;
-  private readonly touch: Statement<[string, number]>;
+  private readonly byHash: Statement;
+  private readonly touch: Statement;
 
   constructor(db: Db) {
     this.byHash = db.prepare(`${SELECT} WHERE k.key_hash = ?`);
@@ -55,7 +55,7 @@ export class KeyLookup {
   }
 
   findByHash(hash: string): KeyRow | undefined {
-    return this.byHash.get(hash);
+    return this.byHash.get(hash) as KeyRow | undefined;
   }
 
   setLastUsed(pk: number, at: string): void {

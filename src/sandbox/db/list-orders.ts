@@ -9,9 +9,8 @@
  * A date window is first narrowed to an id span with the order_blocks zone map (ids grow
  * with submission time in practice), and then checked exactly on the covering index.
  */
-import type { Statement } from 'better-sqlite3';
 import { RETURN_ORDER_STATUSES } from '../../api/schemas.js';
-import type { Db } from './open.js';
+import type { Db, Statement } from './sqlite.js';
 
 /** What to list, already validated. Bounds are inclusive. */
 export interface ListPlan {
@@ -35,65 +34,84 @@ const IN_STATUSES = 'status IN (SELECT value FROM json_each(@statuses))';
 const VISIBLE = "status NOT IN ('draft', 'cancelled')";
 const COMMON = 'AND id BETWEEN @lo AND @hi AND submitted_s BETWEEN @minS AND @maxS ORDER BY id DESC LIMIT @n';
 
-interface Bind {
+/** Named parameters shared by the statements (a type alias, so it binds as a record). */
+type Bind = {
   shop: number;
   lo: number;
   hi: number;
   minS: number;
   maxS: number;
   n: number;
+};
+
+/** Named parameters of the listing statements (bound by name, without the @). */
+type Params = Bind & { status?: string; ids?: string; statuses?: string; names?: string | null };
+
+/** A statement that selects one column of ids. */
+function idStatement(db: Db, sql: string): Statement {
+  const stmt = db.prepare(sql);
+  stmt.setReturnArrays(true);
+  return stmt;
+}
+
+/** The ids `stmt` selects with `params`, in its order. */
+function idsOf(stmt: Statement, params: Params): number[] {
+  const rows = stmt.all(params) as unknown as [number][];
+  const ids = new Array<number>(rows.length);
+  for (let i = 0; i < rows.length; i++) ids[i] = rows[i]![0];
+  return ids;
 }
 
 export class OrderLister {
-  private readonly span: Statement<[number, number, number], { lo: number | null; hi: number | null }>;
-  private readonly visible: Statement<[Bind], number>;
-  private readonly byStatus: Statement<[Bind & { status: string }], number>;
-  private readonly byIds: Statement<[Bind & { ids: string; statuses: string; names: string | null }], number>;
-  private readonly byIdsVisible: Statement<[Bind & { ids: string; names: string | null }], number>;
-  private readonly byNames: Statement<[Bind & { names: string; statuses: string }], number>;
-  private readonly byNamesVisible: Statement<[Bind & { names: string }], number>;
+  private readonly span: Statement;
+  private readonly visible: Statement;
+  private readonly byStatus: Statement;
+  private readonly byIds: Statement;
+  private readonly byIdsVisible: Statement;
+  private readonly byNames: Statement;
+  private readonly byNamesVisible: Statement;
   /**
    * Date window -> id span. Exact for the server's lifetime: the zone map is built only
    * when data is loaded into a fresh database, and no operation changes submitted_at.
    */
   private readonly spans = new Map<string, { lo: number; hi: number } | null>();
-  private readonly perStatus = new Map<string, Statement<[Bind & { status: string }], number>>();
+  private readonly perStatus = new Map<string, Statement>();
 
   constructor(private readonly db: Db) {
     this.span = db.prepare(
       'SELECT min(lo_id) AS lo, max(hi_id) AS hi FROM order_blocks WHERE shop_pk = ? AND max_s >= ? AND min_s <= ?',
     );
-    this.visible = db
-      .prepare<[Bind], number>(
-        `SELECT id FROM return_orders INDEXED BY idx_orders_visible
-         WHERE shop_pk = @shop AND status NOT IN ('draft', 'cancelled') ${COMMON}`,
-      )
-      .pluck();
-    this.byStatus = db
-      .prepare<[Bind & { status: string }], number>(`SELECT id FROM return_orders INDEXED BY idx_orders_status WHERE shop_pk = @shop AND status = @status ${COMMON}`)
-      .pluck();
+    this.visible = idStatement(
+      db,
+      `SELECT id FROM return_orders INDEXED BY idx_orders_visible
+       WHERE shop_pk = @shop AND status NOT IN ('draft', 'cancelled') ${COMMON}`,
+    );
+    this.byStatus = idStatement(
+      db,
+      `SELECT id FROM return_orders INDEXED BY idx_orders_status WHERE shop_pk = @shop AND status = @status ${COMMON}`,
+    );
     const byIds = (status: string) =>
       `SELECT id FROM return_orders WHERE id IN (SELECT value FROM json_each(@ids)) AND shop_pk = @shop AND ${status}
        AND (@names IS NULL OR order_name IN (SELECT value FROM json_each(@names))) ${COMMON}`;
     const byNames = (status: string) =>
       `SELECT id FROM return_orders INDEXED BY idx_orders_name
        WHERE shop_pk = @shop AND order_name IN (SELECT value FROM json_each(@names)) AND ${status} ${COMMON}`;
-    this.byIds = db.prepare<[Bind & { ids: string; statuses: string; names: string | null }], number>(byIds(IN_STATUSES)).pluck();
-    this.byIdsVisible = db.prepare<[Bind & { ids: string; names: string | null }], number>(byIds(VISIBLE)).pluck();
-    this.byNames = db.prepare<[Bind & { names: string; statuses: string }], number>(byNames(IN_STATUSES)).pluck();
-    this.byNamesVisible = db.prepare<[Bind & { names: string }], number>(byNames(VISIBLE)).pluck();
+    this.byIds = idStatement(db, byIds(IN_STATUSES));
+    this.byIdsVisible = idStatement(db, byIds(VISIBLE));
+    this.byNames = idStatement(db, byNames(IN_STATUSES));
+    this.byNamesVisible = idStatement(db, byNames(VISIBLE));
   }
 
   /** The SQL of every listing statement, for query-plan checks (tests, benchmark notes). */
   statementSources(): Record<string, string> {
     return {
-      span: this.span.source,
-      visible: this.visible.source,
-      byStatus: this.byStatus.source,
-      byIds: this.byIds.source,
-      byIdsVisible: this.byIdsVisible.source,
-      byNames: this.byNames.source,
-      byNamesVisible: this.byNamesVisible.source,
+      span: this.span.sourceSQL,
+      visible: this.visible.sourceSQL,
+      byStatus: this.byStatus.sourceSQL,
+      byIds: this.byIds.sourceSQL,
+      byIdsVisible: this.byIdsVisible.sourceSQL,
+      byNames: this.byNames.sourceSQL,
+      byNamesVisible: this.byNamesVisible.sourceSQL,
     };
   }
 
@@ -105,18 +123,18 @@ export class OrderLister {
       const ids = JSON.stringify(plan.ids);
       const names = plan.orderNames ? JSON.stringify(plan.orderNames) : null;
       return plan.statuses === undefined
-        ? this.byIdsVisible.all({ ...bind, ids, names })
-        : this.byIds.all({ ...bind, ids, names, statuses: JSON.stringify(plan.statuses) });
+        ? idsOf(this.byIdsVisible, { ...bind, ids, names })
+        : idsOf(this.byIds, { ...bind, ids, names, statuses: JSON.stringify(plan.statuses) });
     }
     if (plan.orderNames) {
       const names = JSON.stringify(plan.orderNames);
       return plan.statuses === undefined
-        ? this.byNamesVisible.all({ ...bind, names })
-        : this.byNames.all({ ...bind, names, statuses: JSON.stringify(plan.statuses) });
+        ? idsOf(this.byNamesVisible, { ...bind, names })
+        : idsOf(this.byNames, { ...bind, names, statuses: JSON.stringify(plan.statuses) });
     }
     const wanted = plan.statuses ? [...new Set(plan.statuses)] : [];
-    if (wanted.length === 0 || wanted.length === RETURN_ORDER_STATUSES.length) return this.visible.all(bind);
-    if (wanted.length === 1) return this.byStatus.all({ ...bind, status: wanted[0]! });
+    if (wanted.length === 0 || wanted.length === RETURN_ORDER_STATUSES.length) return idsOf(this.visible, bind);
+    if (wanted.length === 1) return idsOf(this.byStatus, { ...bind, status: wanted[0]! });
     return this.mergeStatuses(wanted, bind);
   }
 
@@ -125,7 +143,9 @@ export class OrderLister {
    * limit + k index entries are read instead of k * (limit + 1).
    */
   private mergeStatuses(statuses: readonly string[], bind: Bind): number[] {
-    const streams = statuses.map((status) => this.statusStatement(status).iterate({ ...bind, status }));
+    const streams = statuses.map(
+      (status) => this.statusStatement(status).iterate({ ...bind, status }) as unknown as Iterator<[number], unknown>,
+    );
     try {
       const heads = streams.map((it) => it.next());
       const out: number[] = [];
@@ -133,10 +153,10 @@ export class OrderLister {
         let best = -1;
         for (let i = 0; i < heads.length; i++) {
           const head = heads[i]!;
-          if (!head.done && (best < 0 || head.value > (heads[best]!.value as number))) best = i;
+          if (!head.done && (best < 0 || head.value[0] > (heads[best]!.value as [number])[0])) best = i;
         }
         if (best < 0) break;
-        out.push(heads[best]!.value as number);
+        out.push((heads[best]!.value as [number])[0]);
         heads[best] = streams[best]!.next();
       }
       return out;
@@ -146,10 +166,10 @@ export class OrderLister {
   }
 
   /** One statement per status: statements being iterated at once must be distinct. */
-  private statusStatement(status: string): Statement<[Bind & { status: string }], number> {
+  private statusStatement(status: string): Statement {
     let stmt = this.perStatus.get(status);
     if (!stmt) {
-      stmt = this.db.prepare<[Bind & { status: string }], number>(this.byStatus.source).pluck();
+      stmt = idStatement(this.db, this.byStatus.sourceSQL);
       this.perStatus.set(status, stmt);
     }
     return stmt;
@@ -159,7 +179,7 @@ export class OrderLister {
     const key = `${shopPk}:${minS}:${maxS}`;
     let span = this.spans.get(key);
     if (span === undefined) {
-      const row = this.span.get(shopPk, minS, maxS);
+      const row = this.span.get(shopPk, minS, maxS) as { lo: number | null; hi: number | null } | undefined;
       span = row && row.lo !== null && row.hi !== null ? { lo: row.lo, hi: row.hi } : null;
       if (this.spans.size >= 10_000) this.spans.clear();
       this.spans.set(key, span);

@@ -1,6 +1,7 @@
 /** The meta table: per-database settings such as the cursor secret and the demo seed. */
 import { randomBytes } from 'node:crypto';
 import type { Db } from './open.js';
+import { transaction } from './transaction.js';
 
 export function getMeta(db: Db, key: string): string | undefined {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
@@ -16,15 +17,13 @@ export function setMeta(db: Db, key: string, value: string): void {
  * stay valid across restarts of a sandbox on the same file.
  */
 export function cursorSecret(db: Db): Buffer {
-  return db
-    .transaction(() => {
-      const existing = getMeta(db, 'cursor_secret');
-      if (existing) return Buffer.from(existing, 'hex');
-      const secret = randomBytes(32);
-      setMeta(db, 'cursor_secret', secret.toString('hex'));
-      return secret;
-    })
-    .immediate();
+  return transaction(db, () => {
+    const existing = getMeta(db, 'cursor_secret');
+    if (existing) return Buffer.from(existing, 'hex');
+    const secret = randomBytes(32);
+    setMeta(db, 'cursor_secret', secret.toString('hex'));
+    return secret;
+  });
 }
 
 /** True when the database holds no shops yet (fresh). */

@@ -5,11 +5,10 @@
  * doc-cache.ts) and the writes of review and receive (run by the handlers inside one
  * BEGIN IMMEDIATE transaction).
  */
-import type { Statement } from 'better-sqlite3';
 import type { ReturnOrder } from '../../api/schemas.js';
 import type { ItemRow, OrderRow } from './rows.js';
 import { DocCache, DOC_CACHE_CAPACITY } from './doc-cache.js';
-import type { Db } from './open.js';
+import { asBuffer, type Db, type Statement } from './sqlite.js';
 
 const ORDER_COLUMNS =
   'id, shop_pk, status, cust_email, cust_first_name, cust_last_name, currency, order_id, order_name, submitted_s';
@@ -17,13 +16,13 @@ const ITEM_COLUMNS =
   'id, order_id, type, status, title, sku, quantity, price, reason, reject_reason, exchange_for_title, exchange_for_sku';
 
 export class OrderStore {
-  private readonly visibleById: Statement<[number, number], OrderRow>;
-  private readonly docById: Statement<[number], Buffer>;
-  private readonly docsByIds: Statement<[string], [Buffer | null, string, string]>;
+  private readonly visibleById: Statement;
+  private readonly docById: Statement;
+  private readonly docsByIds: Statement;
   private readonly cache: DocCache;
-  private readonly itemsByOrder: Statement<[number], ItemRow>;
-  private readonly setItem: Statement<[string, string | null, number, number]>;
-  private readonly setStatus: Statement<[string, number, string]>;
+  private readonly itemsByOrder: Statement;
+  private readonly setItem: Statement;
+  private readonly setStatus: Statement;
 
   constructor(
     readonly db: Db,
@@ -33,15 +32,15 @@ export class OrderStore {
     this.visibleById = db.prepare(
       `SELECT ${ORDER_COLUMNS} FROM return_orders WHERE id = ? AND shop_pk = ? AND status NOT IN ('draft', 'cancelled')`,
     );
-    this.docById = db.prepare<[number], Buffer>('SELECT doc FROM order_docs WHERE id = ?').pluck();
+    this.docById = db.prepare('SELECT doc FROM order_docs WHERE id = ?');
+    this.docById.setReturnArrays(true);
     // The misses of a page in one buffer plus their ids and byte lengths, cut apart in
-    // JS: a buffer per row from better-sqlite3 costs about twice as much (measured at 1M).
-    this.docsByIds = db
-      .prepare<[string], [Buffer | null, string, string]>(
-        `SELECT CAST(group_concat(doc, '') AS BLOB), json_group_array(id), json_group_array(octet_length(doc))
-         FROM order_docs WHERE id IN (SELECT value FROM json_each(?))`,
-      )
-      .raw();
+    // JS: a buffer per row costs about twice as much (measured at 1M with better-sqlite3).
+    this.docsByIds = db.prepare(
+      `SELECT CAST(group_concat(doc, '') AS BLOB), json_group_array(id), json_group_array(octet_length(doc))
+       FROM order_docs WHERE id IN (SELECT value FROM json_each(?))`,
+    );
+    this.docsByIds.setReturnArrays(true);
     this.itemsByOrder = db.prepare(`SELECT ${ITEM_COLUMNS} FROM return_items WHERE order_id = ? ORDER BY id`);
     this.setItem = db.prepare(
       `UPDATE return_items SET status = ?, reject_reason = ? WHERE id = ? AND order_id = ? AND status = 'pending'`,
@@ -52,22 +51,22 @@ export class OrderStore {
   /** The SQL of every statement, for query-plan checks (tests, benchmark notes). */
   statementSources(): Record<string, string> {
     return {
-      visibleById: this.visibleById.source,
-      docById: this.docById.source,
-      docsByIds: this.docsByIds.source,
-      itemsByOrder: this.itemsByOrder.source,
-      setItem: this.setItem.source,
-      setStatus: this.setStatus.source,
+      visibleById: this.visibleById.sourceSQL,
+      docById: this.docById.sourceSQL,
+      docsByIds: this.docsByIds.sourceSQL,
+      itemsByOrder: this.itemsByOrder.sourceSQL,
+      setItem: this.setItem.sourceSQL,
+      setStatus: this.setStatus.sourceSQL,
     };
   }
 
   /** The order if it exists, belongs to the shop and is not draft/cancelled. */
   findVisible(shopPk: number, id: number): OrderRow | undefined {
-    return this.visibleById.get(id, shopPk);
+    return this.visibleById.get(id, shopPk) as OrderRow | undefined;
   }
 
   itemsOf(orderId: number): ItemRow[] {
-    return this.itemsByOrder.all(orderId);
+    return this.itemsByOrder.all(orderId) as unknown as ItemRow[];
   }
 
   /** Wire objects for `ids`, in the given order (ids that do not exist are skipped). */
@@ -80,8 +79,10 @@ export class OrderStore {
     this.cache.revalidate();
     const cached = this.cache.get(id);
     if (cached) return cached;
-    const doc = this.docById.get(id);
-    if (doc) this.cache.set(id, doc);
+    const row = this.docById.get(id) as unknown as [Uint8Array] | undefined;
+    if (!row) return undefined;
+    const doc = asBuffer(row[0]);
+    this.cache.set(id, doc);
     return doc;
   }
 
@@ -96,7 +97,11 @@ export class OrderStore {
     const missing = ids.filter((_, i) => docs[i] === undefined);
     if (missing.length > 0) {
       const fresh = new Map<number, Buffer>();
-      const [joined, idsJson, lengthsJson] = this.docsByIds.get(JSON.stringify(missing))!;
+      const [joined, idsJson, lengthsJson] = this.docsByIds.get(JSON.stringify(missing)) as unknown as [
+        Uint8Array | null,
+        string,
+        string,
+      ];
       if (joined) {
         const found = JSON.parse(idsJson) as number[];
         const lengths = JSON.parse(lengthsJson) as number[];
@@ -116,14 +121,14 @@ export class OrderStore {
 
   /** Sets a pending item's decision; false when it was not pending (should not happen in a transaction). */
   decideItem(orderId: number, itemId: number, status: string, rejectReason: string | null): boolean {
-    const changed = this.setItem.run(status, rejectReason, itemId, orderId).changes === 1;
+    const changed = Number(this.setItem.run(status, rejectReason, itemId, orderId).changes) === 1;
     this.cache.invalidate(orderId);
     return changed;
   }
 
   /** Moves an order from `from` to `to`; false when it was not in `from`. */
   transition(orderId: number, from: string, to: string): boolean {
-    const changed = this.setStatus.run(to, orderId, from).changes === 1;
+    const changed = Number(this.setStatus.run(to, orderId, from).changes) === 1;
     this.cache.invalidate(orderId);
     return changed;
   }

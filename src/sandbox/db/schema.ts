@@ -11,8 +11,9 @@
  *                       date window into an id span, so date filters never scan a shop
  * - order_docs:         each order's wire JSON, read by id for a page (see order-json.ts)
  */
-import type { Database } from 'better-sqlite3';
+import { scalar, type Db } from './sqlite.js';
 import { ORDER_DOCS_SCHEMA, REBUILD_ORDER_DOCS } from './order-json.js';
+import { transaction } from './transaction.js';
 
 const TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -91,18 +92,18 @@ const MIGRATIONS: readonly string[] = [
 ];
 
 /** Brings the schema up to date, each migration in its own transaction. */
-export function migrate(db: Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+export function migrate(db: Db): void {
+  const current = scalar(db, 'PRAGMA user_version') as number;
   if (current > MIGRATIONS.length) {
     throw new Error(
       `The sandbox database was written by a newer version (schema ${current}); use a newer returns-console or another --db file.`,
     );
   }
   for (let v = current; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
+    transaction(db, () => {
       db.exec(MIGRATIONS[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    }).immediate();
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+    });
   }
 }
 
@@ -112,7 +113,7 @@ export function migrate(db: Database): void {
  * have no trigger: one pass at the end is far cheaper than one per item). Run inside the
  * load's transaction.
  */
-export function withDeferredIndexes(db: Database, load: () => void): void {
+export function withDeferredIndexes(db: Db, load: () => void): void {
   for (const { name } of BULK_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
   try {
     load();
@@ -121,6 +122,6 @@ export function withDeferredIndexes(db: Database, load: () => void): void {
   }
   db.exec(REBUILD_ORDER_DOCS);
   // Sampled statistics: enough for the planner, a fraction of a full ANALYZE at 1M rows.
-  db.pragma('analysis_limit = 1000');
+  db.exec('PRAGMA analysis_limit = 1000');
   db.exec('ANALYZE');
 }

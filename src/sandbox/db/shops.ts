@@ -16,9 +16,9 @@ export function insertShop(db: Db, shop: { id: string; name: string; keepItem: b
 }
 
 export function listShops(db: Db): ShopRow[] {
-  return db.prepare('SELECT pk, id, name, keep_item FROM shops ORDER BY id').all() as ShopRow[];
+  return db.prepare('SELECT pk, id, name, keep_item FROM shops ORDER BY id').all() as unknown as ShopRow[];
 }
 
 export function findShop(db: Db, id: string): ShopRow | undefined {
-  return db.prepare('SELECT pk, id, name, keep_item FROM shops WHERE id = ?').get(id) as ShopRow | undefined;
+  return db.prepare('SELECT pk, id, name, keep_item FROM shops WHERE id = ?').get(id) as unknown as ShopRow | undefined;
 }

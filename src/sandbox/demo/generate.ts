@@ -13,6 +13,7 @@ import { isEmpty, setMeta } from '../db/meta.js';
 import type { Db } from '../db/open.js';
 import { withDeferredIndexes } from '../db/schema.js';
 import { insertShop } from '../db/shops.js';
+import { transaction } from '../db/transaction.js';
 import {
   DEMO_SHOPS,
   FIRST_NAMES,
@@ -56,21 +57,19 @@ export function generateDemoData(db: Db, options: DemoOptions = {}): DemoKey[] {
   const seed = String(options.seed ?? DEFAULT_DEMO_SEED);
   const endS = Math.floor((options.endAt ?? Date.now()) / 3_600_000) * 3600;
   const nowIso = new Date().toISOString().slice(0, 19) + 'Z';
-  return db
-    .transaction((): DemoKey[] => {
-      if (!isEmpty(db)) return [];
-      const keys = demoKeysFor(seed);
-      withDeferredIndexes(db, () => {
-        const shopPks = DEMO_SHOPS.map((s) => insertShop(db, { id: s.id, name: s.name, keepItem: s.keepItem }));
-        keys.forEach((k, i) => insertKey(db, { shopPk: shopPks[i]!, name: k.name, plain: k.key, createdAt: nowIso }));
-        writeOrders(db, createRng(seed), count, endS, shopPks);
-        rebuildBlocks(db);
-      });
-      setMeta(db, 'data_source', 'demo');
-      setMeta(db, 'demo_seed', seed);
-      return keys;
-    })
-    .immediate();
+  return transaction(db, (): DemoKey[] => {
+    if (!isEmpty(db)) return [];
+    const keys = demoKeysFor(seed);
+    withDeferredIndexes(db, () => {
+      const shopPks = DEMO_SHOPS.map((s) => insertShop(db, { id: s.id, name: s.name, keepItem: s.keepItem }));
+      keys.forEach((k, i) => insertKey(db, { shopPk: shopPks[i]!, name: k.name, plain: k.key, createdAt: nowIso }));
+      writeOrders(db, createRng(seed), count, endS, shopPks);
+      rebuildBlocks(db);
+    });
+    setMeta(db, 'data_source', 'demo');
+    setMeta(db, 'demo_seed', seed);
+    return keys;
+  });
 }
 
 function writeOrders(db: Db, rng: Rng, count: number, endS: number, shopPks: readonly number[]): void {

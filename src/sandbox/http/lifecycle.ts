@@ -53,7 +53,7 @@ export function closer(server: Server, db: Db, state: { isClosing: boolean }): (
       server.close(() => {
         clearInterval(sweep);
         clearTimeout(force);
-        if (db.open) db.close();
+        if (db.isOpen) db.close();
         resolve();
       });
       server.closeIdleConnections();

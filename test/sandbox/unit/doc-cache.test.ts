@@ -6,11 +6,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DocCache } from '../../../src/sandbox/db/doc-cache.js';
 import { openDatabase, type Db } from '../../../src/sandbox/db/open.js';
 import { OrderStore } from '../../../src/sandbox/db/orders.js';
+import { sqlite } from '../../../src/sandbox/db/sqlite.js';
+import { transaction } from '../../../src/sandbox/db/transaction.js';
 import { loadFixture } from '../../../src/sandbox/fixture/load.js';
 import { validateFixture } from '../../../src/sandbox/fixture/validate.js';
 import { makeFixture } from '../../helpers/fixture.js';
@@ -53,7 +54,7 @@ describe('OrderStore with its cache', () => {
     const store = new OrderStore(db);
     expect(statusIn(store.docOf(1001))).toBe('reviewed');
     expect(statusIn(store.pageDocs([1001])[0])).toBe('reviewed');
-    db.transaction(() => store.transition(1001, 'reviewed', 'received')).immediate();
+    transaction(db, () => store.transition(1001, 'reviewed', 'received'));
     expect(statusIn(store.docOf(1001))).toBe('received');
     expect(statusIn(store.pageDocs([1002, 1001])[1])).toBe('received');
   });
@@ -62,7 +63,7 @@ describe('OrderStore with its cache', () => {
     const { db, path } = fileDb();
     const store = new OrderStore(db);
     expect(statusIn(store.pageDocs([1001])[0])).toBe('reviewed');
-    const other = new Database(path);
+    const other = new (sqlite().DatabaseSync)(path);
     other.prepare(`UPDATE return_orders SET status = 'received' WHERE id = 1001`).run();
     other.close();
     expect(statusIn(store.pageDocs([1001])[0])).toBe('received');

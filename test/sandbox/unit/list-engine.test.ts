@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RETURN_ORDER_STATUSES, type StoredStatus } from '../../../src/api/schemas.js';
 import { OrderLister, rebuildBlocks, type ListPlan } from '../../../src/sandbox/db/list-orders.js';
 import { openDatabase, type Db } from '../../../src/sandbox/db/open.js';
+import { transaction } from '../../../src/sandbox/db/transaction.js';
 
 const STORED: StoredStatus[] = [...RETURN_ORDER_STATUSES, 'draft', 'cancelled'];
 const T0 = 1_760_000_000;
@@ -19,7 +20,7 @@ function build(rows: readonly Row[]): Db {
   const db = openDatabase(':memory:');
   db.exec(`INSERT INTO shops (pk, id, name, keep_item) VALUES (1, 'a', 'A', 1), (2, 'b', 'B', 0)`);
   const insert = db.prepare(`INSERT INTO return_orders VALUES (?, ?, ?, 'e', 'f', 'l', 'EUR', 'o', ?, ?)`);
-  db.transaction(() => rows.forEach((r) => insert.run(r.id, r.shop, r.status, r.name, r.s)))();
+  transaction(db, () => rows.forEach((r) => insert.run(r.id, r.shop, r.status, r.name, r.s)), 'DEFERRED');
   rebuildBlocks(db);
   return db;
 }

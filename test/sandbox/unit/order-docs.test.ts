@@ -6,14 +6,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src/sandbox/db/open.js';
 import { ORDER_DOC_SELECT } from '../../../src/sandbox/db/order-json.js';
 import { OrderStore } from '../../../src/sandbox/db/orders.js';
+import { sqlite } from '../../../src/sandbox/db/sqlite.js';
+import { transaction } from '../../../src/sandbox/db/transaction.js';
 import { loadFixture } from '../../../src/sandbox/fixture/load.js';
 import { validateFixture } from '../../../src/sandbox/fixture/validate.js';
 import { makeFixture } from '../../helpers/fixture.js';
+import { column, value } from '../../helpers/sqlite.js';
 
 function loaded(): Db {
   const db = openDatabase(':memory:');
@@ -23,43 +25,43 @@ function loaded(): Db {
 
 /** Orders whose stored JSON differs from freshly built JSON (or is missing). */
 function staleIds(db: Db): number[] {
-  return db
-    .prepare(`SELECT f.id FROM (${ORDER_DOC_SELECT}) f LEFT JOIN order_docs d ON d.id = f.id
-              WHERE d.doc IS NULL OR CAST(d.doc AS TEXT) <> f.doc`)
-    .pluck()
-    .all() as number[];
+  return column(
+    db,
+    `SELECT f.id FROM (${ORDER_DOC_SELECT}) f LEFT JOIN order_docs d ON d.id = f.id
+     WHERE d.doc IS NULL OR CAST(d.doc AS TEXT) <> f.doc`,
+  ) as number[];
 }
 
-const count = (db: Db) => db.prepare('SELECT count(*) FROM order_docs').pluck().get() as number;
+const count = (db: Db) => value(db, 'SELECT count(*) FROM order_docs') as number;
 
 describe('stored order JSON', () => {
   it('is written for every order by a bulk load', () => {
     const db = loaded();
-    expect(count(db)).toBe(db.prepare('SELECT count(*) FROM return_orders').pluck().get());
+    expect(count(db)).toBe(value(db, 'SELECT count(*) FROM return_orders'));
     expect(staleIds(db)).toEqual([]);
   });
 
   it('follows item and status changes in the same transaction, and rolls back with them', () => {
     const db = loaded();
     const store = new OrderStore(db);
-    const pending = db.prepare(`SELECT id FROM return_orders WHERE status = 'pending' ORDER BY id LIMIT 2`).pluck().all() as number[];
+    const pending = column(db, `SELECT id FROM return_orders WHERE status = 'pending' ORDER BY id LIMIT 2`) as number[];
     const [a, b] = pending as [number, number];
     const itemsOf = (id: number) => store.itemsOf(id).filter((i) => i.status === 'pending');
-    db.transaction(() => {
+    transaction(db, () => {
       for (const item of itemsOf(a)) store.decideItem(a, item.id, 'rejected', 'worn');
       store.transition(a, 'pending', 'rejected');
-    }).immediate();
+    });
     const after = store.hydrate([a])[0]!;
     expect(after.status).toBe('rejected');
     expect([...after.refunds!, ...after.exchanges!].every((i) => i.status === 'rejected' && i.reject_reason === 'worn')).toBe(true);
 
     const before = store.docOf(b)!.toString();
     expect(() =>
-      db.transaction(() => {
+      transaction(db, () => {
         for (const item of itemsOf(b)) store.decideItem(b, item.id, 'approved', null);
         store.transition(b, 'pending', 'reviewed');
         throw new Error('fail after the writes');
-      }).immediate(),
+      }),
     ).toThrow('fail after the writes');
     expect(store.docOf(b)!.toString()).toBe(before);
     expect(staleIds(db)).toEqual([]);
@@ -68,7 +70,7 @@ describe('stored order JSON', () => {
   it('gives a page in the order of the ids asked for, skipping unknown ids, cached or not', () => {
     const db = loaded();
     const store = new OrderStore(db);
-    const ids = db.prepare('SELECT id FROM return_orders ORDER BY id').pluck().all() as number[];
+    const ids = column(db, 'SELECT id FROM return_orders ORDER BY id') as number[];
     const pick = [ids[3]!, ids[0]!, 999_999_999, ids[7]!, ids[5]!];
     const page = () => JSON.parse(`[${store.pageDocs(pick).join(',')}]`) as { id: number }[];
     expect(page().map((o) => o.id)).toEqual([ids[3]!, ids[0]!, ids[7]!, ids[5]!]);
@@ -84,16 +86,16 @@ describe('a database of schema 1 (before stored JSON)', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'rc-migrate-')), 'old.db');
     const db = openDatabase(path);
     loadFixture(db, validateFixture(makeFixture(6)), '2026-01-01T00:00:00Z');
-    const orders = db.prepare('SELECT count(*) FROM return_orders').pluck().get() as number;
+    const orders = value(db, 'SELECT count(*) FROM return_orders') as number;
     db.close();
     // Turn it back into what schema 1 wrote: no order_docs table and no triggers.
-    const raw = new Database(path);
+    const raw = new (sqlite().DatabaseSync)(path);
     raw.exec(`DROP TRIGGER order_docs_after_order_update; DROP TRIGGER order_docs_after_item_update;
               DROP TABLE order_docs; PRAGMA user_version = 1;`);
     raw.close();
 
     const reopened = openDatabase(path);
-    expect(reopened.pragma('user_version', { simple: true })).toBe(2);
+    expect(value(reopened, 'PRAGMA user_version')).toBe(2);
     expect(count(reopened)).toBe(orders);
     expect(staleIds(reopened)).toEqual([]);
     reopened.prepare(`UPDATE return_orders SET status = 'received' WHERE status = 'reviewed'`).run();

@@ -12,14 +12,16 @@ const NAMED = { shop: 1, lo: 0, hi: 1e9, minS: 0, maxS: 1e12, n: 101, status: 'p
 
 function plan(sql: string): string[] {
   const stmt = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
-  const params = sql.includes('@') ? [NAMED] : Array<number>((sql.match(/\?/g) ?? []).length).fill(1);
-  return (stmt.all(...params) as { detail: string }[]).map((r) => r.detail);
+  // NAMED holds the parameters of every statement; each uses some of them.
+  stmt.setAllowUnknownNamedParameters(true);
+  const rows = sql.includes('@') ? stmt.all(NAMED) : stmt.all(...Array<number>((sql.match(/\?/g) ?? []).length).fill(1));
+  return (rows as unknown as { detail: string }[]).map((r) => r.detail);
 }
 
 const sources: Record<string, string> = {
   ...new OrderLister(db).statementSources(),
   ...new OrderStore(db).statementSources(),
-  keyByHash: (new KeyLookup(db) as unknown as { byHash: { source: string } }).byHash.source,
+  keyByHash: (new KeyLookup(db) as unknown as { byHash: { sourceSQL: string } }).byHash.sourceSQL,
 };
 
 describe('query plans', () => {

@@ -2,8 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
+import { sqlite } from '../../../src/sandbox/db/sqlite.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { KEYS, makeFixture } from '../../helpers/fixture.js';
 
@@ -82,9 +82,9 @@ it('a write by another process (a plain SQLite connection) shows on the next req
   const a = await startSandbox({ port: 0, dbPath, fixture: makeFixture(), quiet: true, rateLimit: 0 });
   running.push(a);
   for (let i = 0; i < 2; i++) expect((await listed(a, 'ids=1001'))[0]!.status).toBe('reviewed');
-  const other = new Database(dbPath);
+  const other = new (sqlite().DatabaseSync)(dbPath);
   try {
-    other.pragma('busy_timeout = 5000');
+    other.exec('PRAGMA busy_timeout = 5000');
     other.prepare(`UPDATE return_orders SET status = 'received' WHERE id = 1001`).run();
   } finally {
     other.close();

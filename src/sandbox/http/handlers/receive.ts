@@ -1,4 +1,5 @@
 /** POST /return_orders/{id}/receive (D2, D5): reviewed -> received, in one transaction. Any body is ignored. */
+import { transaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors.js';
 import { RawJson, type Handler } from '../context.js';
 import { orderNotFound } from './not-found.js';
@@ -6,19 +7,17 @@ import { orderNotFound } from './not-found.js';
 export const receiveReturnOrder: Handler = ({ route, shop, services }) => {
   const { db, orders } = services;
   const orderId = route.orderId;
-  const id = db
-    .transaction(() => {
-      const row = orderId === null ? undefined : orders.findVisible(shop.pk, orderId);
-      if (!row) throw orderNotFound();
-      if (row.status !== 'reviewed' || !orders.transition(row.id, 'reviewed', 'received')) {
-        throw new ApiError(
-          'invalid_state_transition',
-          `Return order ${row.id} is ${row.status}; only a reviewed return order can be received.`,
-        );
-      }
-      return row.id;
-    })
-    .immediate();
+  const id = transaction(db, () => {
+    const row = orderId === null ? undefined : orders.findVisible(shop.pk, orderId);
+    if (!row) throw orderNotFound();
+    if (row.status !== 'reviewed' || !orders.transition(row.id, 'reviewed', 'received')) {
+      throw new ApiError(
+        'invalid_state_transition',
+        `Return order ${row.id} is ${row.status}; only a reviewed return order can be received.`,
+      );
+    }
+    return row.id;
+  });
   const doc = orders.docOf(id);
   if (!doc) throw new ApiError('internal_error', 'The received return order could not be read back.');
   return new RawJson(doc);

@@ -3,6 +3,7 @@
  * one BEGIN IMMEDIATE transaction, so items and status change together or not at all.
  */
 import type { ItemType } from '../../../api/schemas.js';
+import { transaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors.js';
 import { checkReview, itemStatusFor, parseReviewBody, statusAfterReview } from '../../validate/review.js';
 import { RawJson, type Handler } from '../context.js';
@@ -11,7 +12,7 @@ import { orderNotFound } from './not-found.js';
 export const reviewReturnOrder: Handler = ({ body, route, shop, services }) => {
   const { db, orders } = services;
   const orderId = route.orderId;
-  const apply = db.transaction(() => {
+  const reviewedId = transaction(db, () => {
     const row = orderId === null ? undefined : orders.findVisible(shop.pk, orderId);
     if (!row) throw orderNotFound();
     const elements = parseReviewBody(body);
@@ -31,7 +32,7 @@ export const reviewReturnOrder: Handler = ({ body, route, shop, services }) => {
     if (!orders.transition(row.id, 'pending', statusAfterReview(decisions))) throw new Error('order changed inside transaction');
     return row.id;
   });
-  const doc = orders.docOf(apply.immediate());
+  const doc = orders.docOf(reviewedId);
   if (!doc) throw new ApiError('internal_error', 'The reviewed return order could not be read back.');
   return new RawJson(doc);
 };
