@@ -2,8 +2,8 @@
 // hundreds of node_modules files, split into chunks so that what a run does not use is
 // never loaded (the sandbox, the other commands, the rarely used screens are dynamic
 // imports). dist/returns-console.js stays the entry and the bin; the chunks go to
-// dist/chunks/. Native and optional modules stay external. Plugins tune dependencies for
-// speed: source-patch-plugin.mjs and fast-segmenter.mjs (start-up), text-memo-plugin.mjs and
+// dist/chunks/. Nothing is external: the bundle needs no native module. Plugins tune
+// dependencies for speed: source-patch-plugin.mjs and fast-segmenter.mjs (start-up), text-memo-plugin.mjs and
 // ink-output-plugin.mjs (keystrokes).
 //
 // Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
@@ -65,7 +65,6 @@ const result = await build({
   sourcemap: false,
   legalComments: 'none',
   jsx: 'automatic',
-  external: ['node-pty'],
   plugins: [
     stubDevtools,
     ...(options['no-source-patch'] ? [] : [sourcePatchPlugin()]),

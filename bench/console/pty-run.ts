@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pty from 'node-pty';
+import pty from '@lydell/node-pty';
 
 export interface PtyRun {
   readonly pid: number;

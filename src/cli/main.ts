@@ -2,9 +2,14 @@
  * The entry point: `returns-console [command] [options]`. Commands load lazily so that
  * starting the console (or one command) never loads the others (start-up speed).
  */
+import { unsupportedNodeMessage } from './node-support.js';
 import { scrubSecrets } from '../api/client/redact.js';
 import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
+import { EXIT } from './exit-codes.js';
 import type { Factory } from './factory.js';
+
+// Before anything else: on an old Node a command would fail somewhere inside a dependency.
+const nodeTooOld = unsupportedNodeMessage(process.versions.node);
 
 type CommandModule = { run(argv: string[], factory: Factory): Promise<number> };
 
@@ -63,13 +68,18 @@ async function runCommandModule(load: () => Promise<CommandModule>, argv: string
   return command.run(argv, createProcessFactory());
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    // Never print internals that might hold a key: only the message.
-    process.stderr.write(scrubSecrets(`error: ${error instanceof Error ? error.message : String(error)}\n`));
-    process.exitCode = 1;
-  },
-);
+if (nodeTooOld) {
+  process.stderr.write(nodeTooOld);
+  process.exitCode = EXIT.failure;
+} else {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // Never print internals that might hold a key: only the message.
+      process.stderr.write(scrubSecrets(`error: ${error instanceof Error ? error.message : String(error)}\n`));
+      process.exitCode = 1;
+    },
+  );
+}

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import xterm from '@xterm/headless';
-import pty from 'node-pty';
+import pty from '@lydell/node-pty';
 
 /** The built console (`node scripts/build.mjs` writes it; `npm test` builds first). */
 export const BUILT_CONSOLE = join(process.cwd(), 'dist', 'returns-console.js');
