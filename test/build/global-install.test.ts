@@ -49,11 +49,11 @@ beforeAll(async () => {
   const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   files = info!.files.map((f) => f.path).sort();
   const prefix = join(dir, 'prefix');
-  // better-sqlite3 (until the sandbox moves to node:sqlite) builds from source here: minutes.
+  // better-sqlite3 (until the sandbox moves to node:sqlite) builds from source here: minutes on a busy machine.
   await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(dir, info!.filename)], { env: npmEnv, maxBuffer: 16 << 20 });
   bin = join(prefix, 'bin', 'returns-console');
   env = userEnv(join(dir, 'home'));
-}, 600_000);
+}, 900_000);
 
 afterAll(() => {
   sandbox?.kill('SIGTERM');

@@ -18,7 +18,7 @@ function youngGenerationPeakMb(isApplied: boolean): number {
     import { applyConsoleV8Flags, youngGenerationBytes } from ${JSON.stringify(resolve(ROOT, 'src/cli/commands/console/v8-flags.ts'))};
     if (${isApplied}) applyConsoleV8Flags();
     let kept = [], peak = 0;
-    for (let turn = 0; turn < 80; turn++) {
+    for (let turn = 0; turn < 40; turn++) {
       for (let i = 0; i < 20000; i++) { const o = { i, text: 'row ' + i, cells: [i, i] }; if (i % 3 === 0) kept.push(o); if (kept.length > 100000) kept = []; }
       peak = Math.max(peak, youngGenerationBytes());
       await new Promise((r) => setImmediate(r));
