@@ -56,7 +56,10 @@ function valueOf(flag: FlagSpec): ValueKind | undefined {
 }
 
 function fromSpec(flags: readonly FlagSpec[]): CompletionFlag[] {
-  return flags.map((f) => ({ name: f.name, ...(f.short && { short: f.short }), description: f.description, ...(valueOf(f) && { value: valueOf(f)! }) }));
+  return flags.map((f) => {
+    const value = valueOf(f);
+    return { name: f.name, ...(f.short && { short: f.short }), description: f.description, ...(value && { value }) };
+  });
 }
 
 type ParseArgsOptions = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
