@@ -8,7 +8,8 @@
 //
 // Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
 // dist), --no-splitting (one file, as before), --no-text-memo (without the
-// keystroke plugins), --no-source-patch (without the start-up ones).
+// keystroke plugins), --no-source-patch (without the start-up ones), --clean (remove every chunk
+// of earlier builds at once: `npm pack` ships exactly this build).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -24,6 +25,7 @@ const { values: options } = parseArgs({
     'no-splitting': { type: 'boolean', default: false },
     'no-text-memo': { type: 'boolean', default: false },
     'no-source-patch': { type: 'boolean', default: false },
+    clean: { type: 'boolean', default: false },
   },
 });
 const outdir = options.outdir;
@@ -43,15 +45,6 @@ const stubDevtools = {
     }));
   },
 };
-/** The console's V8 flags, from their one list in the sources, for the bin's shebang. */
-async function consoleV8Flags() {
-  const source = await readFile('src/cli/commands/console/v8-flags.ts', 'utf8');
-  const list = /CONSOLE_V8_FLAGS = \[([^\]]*)\]/.exec(source)?.[1];
-  const flags = list?.match(/--[a-z0-9=-]+/g);
-  if (!flags) throw new Error('scripts/build.mjs: CONSOLE_V8_FLAGS not found in src/cli/commands/console/v8-flags.ts');
-  return flags.join(' ');
-}
-
 const result = await build({
   entryPoints: { 'returns-console': 'src/cli/main.ts' },
   outdir,
@@ -82,13 +75,15 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-await writeFile(entry, `#!/usr/bin/env -S node ${await consoleV8Flags()}\n${await readFile(entry, 'utf8')}`);
+// A plain shebang: `env -S` (node flags on this line) is missing on busybox and the BSDs; the
+// console applies its V8 flags at run time (src/cli/commands/console/v8-flags.ts).
+await writeFile(entry, `#!/usr/bin/env node\n${await readFile(entry, 'utf8')}`);
 await chmod(entry, 0o755);
 
 // Chunks of earlier builds: removed once they are old enough that no console started
 // from that build is still running and about to load one of them.
 const current = new Set(Object.keys(result.metafile.outputs).map((p) => basename(p)));
-const STALE_MS = 60 * 60 * 1000;
+const STALE_MS = options.clean ? 0 : 60 * 60 * 1000;
 for (const name of existsSync(chunkDir) ? await readdir(chunkDir) : []) {
   if (current.has(name)) continue;
   const path = join(chunkDir, name);

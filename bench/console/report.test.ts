@@ -46,6 +46,8 @@ describe('report', () => {
     expect(startup!.text).toContain('Result: 2.82x the floor at the median; the target is 3x: met.');
     // How the console was launched comes from the run, not from today's sources.
     expect(startup!.text).toContain("the flags of the bin's shebang (`--max-semi-space-size=4`");
+    const [plain] = renderSections({ ...input, launchFlags: [] });
+    expect(plain!.text).toContain("plain `node` (the bin's shebang is `#!/usr/bin/env node`)");
     expect(keystrokes!.text).toContain('| floor: bare node echoing each key | 1.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms |');
     expect(keystrokes!.text).toContain('Result: p95 to the complete frame 30 ms; the target is 16 ms: missed.');
     expect(memory!.text).toContain('Result: 140 MiB (147 MB) after paging through 10,000 orders; the target is under 150 MB: met.');

@@ -1,70 +1,43 @@
 /**
- * The entry point: `returns-console [command] [options]`. Commands load lazily so that
- * starting the console (or one command) never loads the others (start-up speed).
+ * The entry point: `returns-console [command] [options]`. Commands load lazily (the table in
+ * command-table.ts) so that starting the console (or one command) never loads the others.
  */
 import { unsupportedNodeMessage } from './node-support.js';
 import { scrubSecrets } from '../api/client/redact.js';
 import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
+import { COMMANDS, COMMAND_NAMES, renderUsage, type CommandEntry } from './command-table.js';
 import { EXIT } from './exit-codes.js';
-import type { Factory } from './factory.js';
 
 // Before anything else: on an old Node a command would fail somewhere inside a dependency.
 const nodeTooOld = unsupportedNodeMessage(process.versions.node);
-
-type CommandModule = { run(argv: string[], factory: Factory): Promise<number> };
-
-const COMMANDS: Record<string, () => Promise<CommandModule>> = {
-  console: () => import('./commands/console/index.js'),
-  list: () => import('./commands/list/index.js'),
-  show: () => import('./commands/show/index.js'),
-  review: () => import('./commands/review/index.js'),
-  receive: () => import('./commands/receive/index.js'),
-  config: () => import('./commands/config/index.js'),
-  sandbox: () => import('./commands/sandbox/index.js'),
-};
-
-const USAGE = `Usage: returns-console [command] [flags]
-
-Without a command (or with only flags) the console opens: see \`returns-console console --help\`.
-
-Commands:
-  console   Open the console (the default): list, filters, review, receive
-  list      List return orders (filters, every page, table/TSV/JSON/NDJSON/CSV)
-  show      Show one return order with its items
-  review    Review every pending item of an order (approve all, or decisions from a file)
-  receive   Mark reviewed orders received (one or many)
-  config    Show the resolved configuration and where each value came from
-  sandbox   Run the local sandbox service, manage its keys
-
-Run \`returns-console <command> --help\` for a command's flags.
-`;
 
 async function main(argv: string[]): Promise<number> {
   exitQuietlyOnClosedPipe(process.stdout);
   exitQuietlyOnClosedPipe(process.stderr);
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(USAGE);
+    process.stdout.write(renderUsage());
     return 0;
   }
+  if (name === '--version' || name === '-V') return runCommandModule(COMMANDS.version, rest);
   // No command, or only flags (`returns-console --sandbox`): the console.
-  if (name === undefined || name.startsWith('-')) return runCommandModule(COMMANDS.console!, argv);
-  const load = name === undefined ? undefined : COMMANDS[name];
-  if (!load) {
+  if (name === undefined || name.startsWith('-')) return runCommandModule(COMMANDS.console, argv);
+  const entry: CommandEntry | undefined = Object.hasOwn(COMMANDS, name) ? COMMANDS[name as keyof typeof COMMANDS] : undefined;
+  if (!entry) {
     // Scrubbed: a key pasted in the wrong place must not be echoed.
     process.stderr.write(
       scrubSecrets(
-        `error: usage_error: unknown command ${JSON.stringify(name ?? '')} (commands: ${Object.keys(COMMANDS).join(', ')})\n` +
+        `error: usage_error: unknown command ${JSON.stringify(name)} (commands: ${COMMAND_NAMES.join(', ')})\n` +
           'hint: Run `returns-console --help` for usage.\n',
       ),
     );
     return 2;
   }
-  return runCommandModule(load, rest);
+  return runCommandModule(entry, rest);
 }
 
-async function runCommandModule(load: () => Promise<CommandModule>, argv: string[]): Promise<number> {
-  const [command, { createProcessFactory }] = await Promise.all([load(), import('./factory.js')]);
+async function runCommandModule(entry: CommandEntry, argv: string[]): Promise<number> {
+  const [command, { createProcessFactory }] = await Promise.all([entry.load(), import('./factory.js')]);
   return command.run(argv, createProcessFactory());
 }
 

@@ -10,7 +10,8 @@ export type ServeArgs =
   | { readonly kind: 'serve'; readonly options: SandboxOptions }
   | { readonly kind: 'error'; readonly message: string };
 
-const SERVE_OPTIONS = {
+/** The options of `sandbox` (serving); also the completion scripts' list. */
+export const SERVE_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   db: { type: 'string' },
@@ -22,6 +23,16 @@ const SERVE_OPTIONS = {
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
   'fail-status': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The `sandbox keys` subcommands and their options (src/sandbox/cli-keys.ts runs them). */
+export const KEYS_SUBCOMMANDS = ['create', 'list', 'revoke'] as const;
+export const KEYS_OPTIONS = {
+  db: { type: 'string' },
+  shop: { type: 'string' },
+  name: { type: 'string' },
+  last4: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

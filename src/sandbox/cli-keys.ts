@@ -11,7 +11,7 @@ import { insertKey, listKeys, revokeKeys, type KeyRow } from './db/keys.js';
 import { isMemoryPath, openDatabase, type Db } from './db/open.js';
 import { findShop, listShops } from './db/shops.js';
 import { transaction } from './db/transaction.js';
-import { ArgError, argMessage } from './cli-args.js';
+import { ArgError, argMessage, KEYS_OPTIONS } from './cli-args.js';
 import { generateApiKey, maskKey } from './keys.js';
 
 export interface KeysIo {
@@ -20,14 +20,6 @@ export interface KeysIo {
   readonly env: NodeJS.ProcessEnv;
   readonly now?: () => number;
 }
-
-const OPTIONS = {
-  db: { type: 'string' },
-  shop: { type: 'string' },
-  name: { type: 'string' },
-  last4: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
 /** Names come from fixtures and users: keep terminal control characters out. */
@@ -41,7 +33,7 @@ export function runKeysCli(argv: readonly string[], io: KeysIo): number {
   const out = (line: string) => io.stdout.write(line + '\n');
   try {
     const [sub, ...rest] = argv;
-    const { values, positionals } = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({ args: rest, options: KEYS_OPTIONS, strict: true, allowPositionals: true });
     if (values.help || sub === undefined) {
       out('Usage: returns-console sandbox keys (create --shop ID --name NAME | list | revoke (--last4 XXXX | --name NAME) [--shop ID]) [--db PATH]');
       return sub === undefined && !values.help ? 2 : 0;

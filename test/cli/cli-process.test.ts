@@ -101,6 +101,6 @@ describe('returns-console as a process', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain('--order-names LIST');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error: usage_error: unknown command "lsit" \(commands: console, list, show, review, receive, config, sandbox\)\nhint: /);
+    expect(unknown.stderr).toMatch(/^error: usage_error: unknown command "lsit" \(commands: console, list, show, review, receive, config, sandbox, completion, version\)\nhint: /);
   });
 });
