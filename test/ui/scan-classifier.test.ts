@@ -10,6 +10,7 @@ import {
   classifyPress,
   classifyQuiet,
   classifyTimeline,
+  HICCUP_MS,
   initialClassifierState,
   MIN_SCAN_LENGTH,
   quietDeadline,
@@ -49,9 +50,19 @@ describe('the scan classifier', () => {
     expect(show(classifyTimeline(typed('abc\r', 5)))).toEqual(['a', 'b', 'c', '⏎']);
     // Scanner speed without Enter (a paste): keys, once the input has been quiet.
     expect(show(classifyTimeline(typed('jjnA', 0)))).toEqual(['j', 'j', 'n', 'A']);
-    // One gap of a person's pace splits the run: the first part is typing.
-    const split = [...typed('AB12', 8), ...typed('34\r', 8, 24 + SCAN_GAP_MS + 50)];
+    // Quick for a person (20 ms gaps), then a pause: typing.
+    const quick = [...typed('AB12', 20), ...typed('34\r', 20, 60 + SCAN_GAP_MS + 10)];
+    expect(show(classifyTimeline(quick))).toEqual(['A', 'B', '1', '2', '3', '4', '⏎']);
+    // Machine speed, then a pause longer than HICCUP_MS: the first part is let go as keys.
+    const split = [...typed('AB12', 8), ...typed('34\r', 8, 24 + HICCUP_MS + 10)];
     expect(show(classifyTimeline(split))).toEqual(['A', 'B', '1', '2', '3', '4', '⏎']);
+  });
+
+  it('holds a machine-speed run through one pause (a busy machine or terminal delivered it late)', () => {
+    const hiccup = [...typed('#AS', 8), ...typed('Ey1057\r', 8, 16 + 90)];
+    expect(show(classifyTimeline(hiccup))).toEqual(['scan:#ASEy1057⏎']);
+    // Still, a single held key waits no longer than SCAN_GAP_MS.
+    expect(show(classifyTimeline([...typed('A', 0), ...typed('s', 0, SCAN_GAP_MS + 5)]))).toEqual(['A', 's']);
   });
 
   it('lets held characters go before any other key', () => {

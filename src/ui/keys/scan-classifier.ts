@@ -11,6 +11,11 @@
  * if a scan follows, and navigation stays as quick as before. Such characters still count
  * towards the scan (its `echoed` leading characters), so the scan's text is whole.
  *
+ * A scanner's characters can also reach the console in clumps with a longer pause between
+ * them (a loaded machine, a terminal multiplexer, a remote session): a run whose
+ * characters all came faster than any person types (gaps under MACHINE_GAP_MS) is held
+ * through one such pause of up to HICCUP_MS, so it is not cut into keys and a short scan.
+ *
  * Time enters only as timestamps: `classifyPress` is fed each key with its arrival time,
  * `classifyQuiet` when the input has been quiet. The run ends only through `classifyQuiet`
  * (or another key), never on a late timestamp alone: a console busy drawing reads a scan's
@@ -24,6 +29,10 @@ export type KeyPress = readonly [input: string, key: Key];
 
 /** Longest gap between a scanner's characters (a person's keys come further apart). */
 export const SCAN_GAP_MS = 30;
+/** Gaps this short come from a machine (a scanner, a paste), not from a person's fingers. */
+export const MACHINE_GAP_MS = 15;
+/** How long a machine-speed run is held through a pause before it is let go as keys. */
+export const HICCUP_MS = 150;
 /** Shortest scan: shorter runs before Enter are typing ("jj" then Enter). */
 export const MIN_SCAN_LENGTH = 4;
 /** Longest run held: a longer one is a paste or a stuck key, let go as keys. */
@@ -46,6 +55,8 @@ export interface ClassifierState {
   readonly echoed: number;
   /** Arrival of the run's last character. */
   readonly lastAt: number;
+  /** True while every gap of the run (other than a held-through pause) came at machine speed. */
+  readonly isMachineSpeed: boolean;
 }
 
 export interface Step {
@@ -53,7 +64,7 @@ export interface Step {
   readonly out: readonly Classified[];
 }
 
-export const initialClassifierState: ClassifierState = { run: [], echoed: 0, lastAt: 0 };
+export const initialClassifierState: ClassifierState = { run: [], echoed: 0, lastAt: 0, isMachineSpeed: true };
 
 /** True for one printable character typed without Ctrl or Alt (what scanners send). */
 export function isPrintablePress([input, key]: KeyPress): boolean {
@@ -90,14 +101,16 @@ export function classifyPress(
   isEchoable: (char: string) => boolean = () => false,
 ): Step {
   if (isPrintablePress(press)) {
+    const gap = at - state.lastAt;
+    const isMachineSpeed = state.run.length === 0 || (state.isMachineSpeed && (gap < MACHINE_GAP_MS || gap >= SCAN_GAP_MS));
     const allEchoed = state.echoed === state.run.length;
     if (allEchoed && isEchoable(press[0])) {
       // Still only selection moves (a held j key repeating): out at once, but part of the run.
-      return { state: { run: [...state.run, press], echoed: state.echoed + 1, lastAt: at }, out: [{ kind: 'key', press }] };
+      return { state: { run: [...state.run, press], echoed: state.echoed + 1, lastAt: at, isMachineSpeed }, out: [{ kind: 'key', press }] };
     }
     const run = [...state.run, press];
     if (run.length > MAX_RUN_LENGTH) return { state: initialClassifierState, out: release({ ...state, run }) };
-    return { state: { run, echoed: state.echoed, lastAt: at }, out: [] };
+    return { state: { run, echoed: state.echoed, lastAt: at, isMachineSpeed }, out: [] };
   }
   const terminator = terminatorOf(press);
   if (terminator && state.run.length >= MIN_SCAN_LENGTH) {
@@ -108,15 +121,21 @@ export function classifyPress(
   return { state: initialClassifierState, out: [...release(state), { kind: 'key', press }] };
 }
 
-/** The input has been quiet until `at`: a run quiet for SCAN_GAP_MS is typing, let go as keys. */
+/**
+ * The input has been quiet until `at`: a run quiet for SCAN_GAP_MS is typing, let go as
+ * keys (a machine-speed run only after HICCUP_MS).
+ */
 export function classifyQuiet(state: ClassifierState, at: number): Step {
-  if (state.run.length === 0 || at - state.lastAt < SCAN_GAP_MS) return { state, out: [] };
+  const deadline = quietDeadline(state);
+  if (deadline === null || at < deadline) return { state, out: [] };
   return { state: initialClassifierState, out: release(state) };
 }
 
 /** When `classifyQuiet` can next end the run (null: nothing is held or pending). */
 export function quietDeadline(state: ClassifierState): number | null {
-  return state.run.length === 0 ? null : state.lastAt + SCAN_GAP_MS;
+  if (state.run.length === 0) return null;
+  const isHeldThroughPause = state.isMachineSpeed && state.run.length - state.echoed >= 2;
+  return state.lastAt + (isHeldThroughPause ? HICCUP_MS : SCAN_GAP_MS);
 }
 
 /**
