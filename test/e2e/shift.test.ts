@@ -33,7 +33,8 @@ beforeAll(async () => {
   fixture.return_orders.find((o) => o.id === 1043)!.order_name = '#AO1711';
   fixture.return_orders.find((o) => o.id === 1057)!.order_name = '#ASEy1057';
   desk = await openDesk(fixture);
-  session = startDeskConsole(desk, { refreshSeconds: 1, cols: 100, rows: 30 });
+  // Parcels of one carrier carry the order name inside a code of their own: "RMA-#N1029-07".
+  session = startDeskConsole(desk, { refreshSeconds: 1, cols: 100, rows: 30, scanCodePattern: '^RMA-(#?N\\d+)-\\d+$' });
 });
 afterAll(async () => {
   session?.kill('SIGKILL');
@@ -73,7 +74,7 @@ describe('a shift at the desk', () => {
     session.write('S');
     await session.waitForText('SCAN MODE · receiving desk');
     await scan(session, '#N1015\r');
-    await scan(session, '1029\r');
+    await scan(session, 'RMA-#N1029-07\r');
     await session.waitForText('Scans this session (2, newest first)');
 
     // 3. A pending parcel opens its review; two more parcels are scanned while it is open.
@@ -107,7 +108,7 @@ describe('a shift at the desk', () => {
     await session.waitForText('Scans this session (7, newest first)');
     expect(history()).toEqual([
       '#N1015  ✓ received  #N1015 · First15 Last15',
-      '1029  ✓ received  #N1029 · First29 Last29',
+      'RMA-#N1029-07  ✓ received  #N1029 · First29 Last29',
       '#N1000  → review opened  #N1000 · First0 Last0',
       '#AO1711  ✓ received  #AO1711 · First43 Last43',
       '#ASEy1057  ✓ received  #ASEy1057 · First57 Last57',

@@ -43,7 +43,7 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
     row('max retries', config.maxRetries),
     row('reject reasons', config.rejectReasons, (v) => v.join('; ')),
     row('refresh interval', config.refreshIntervalSeconds, (v) => (v === 0 ? 'off' : `${v} s`)),
-    row('scan code pattern', config.scanCodePattern, (v) => v ?? '(none: a scan is the order name or id)'),
+    row('scan pattern', config.scanCodePattern, (v) => v ?? '(none: a scan is the order name or id)'),
   ];
 }
 
