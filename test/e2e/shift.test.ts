@@ -106,7 +106,7 @@ describe('a shift at the desk', () => {
     await scan(session, '#N1071\r');
     await scan(session, '#N1015\r');
     await session.waitForText('Scans this session (7, newest first)');
-    expect(history()).toEqual([
+    expect(history(), session.screen()).toEqual([
       '#N1015  ✓ received  #N1015 · First15 Last15',
       'RMA-#N1029-07  ✓ received  #N1029 · First29 Last29',
       '#N1000  → review opened  #N1000 · First0 Last0',
