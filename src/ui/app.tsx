@@ -15,7 +15,9 @@ import { classifyError } from './errors/classify.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
-import { InputRouterProvider } from './keys/input-router.js';
+import { InputRouterProvider, useScanHandler } from './keys/input-router.js';
+import { useNotice } from './context/notice-context.js';
+import { sanitizeForTerminal } from '../format/sanitize.js';
 import { ScreenActiveProvider } from './keys/screen-active-context.js';
 import { DeskSlot } from './screens/bulk/desk-slot.js';
 import { useDesk, type Desk } from './screens/bulk/use-desk.js';
@@ -87,6 +89,7 @@ export function App(props: AppProps) {
   const height = Math.max(1, size.rows - SHELL_LINES);
   return (
     <InputRouterProvider>
+      <ScanFallback />
       <GlobalKeysProvider onAction={onGlobal}>
         {/* Clipped vertically only: every line is already cut to the width, and a horizontal
             clip made Ink slice each line of each frame again (a third of the first frame). */}
@@ -99,6 +102,23 @@ export function App(props: AppProps) {
       </GlobalKeysProvider>
     </InputRouterProvider>
   );
+}
+
+/**
+ * A barcode scan that no screen takes (the order screen, the activity log, help, a bulk
+ * run): it never acts as keys; nothing is done, and the notice says where scans work.
+ */
+function ScanFallback() {
+  const { show } = useNotice();
+  useScanHandler(
+    'fallback',
+    (scan) => {
+      show(`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, S opens scan mode to receive parcels and / finds an order.`, 'warning');
+      return 'taken';
+    },
+    { isWhileHidden: true },
+  );
+  return null;
 }
 
 function renderScreens(

@@ -15,8 +15,10 @@ export interface ConsoleProfile {
   readonly isSandbox: boolean;
   /** Preset reject reasons to pick from in the reason prompt. */
   readonly rejectReasons: readonly string[];
-  /** Auto-refresh interval of the list in ms (default 30 000; 0 = off). */
+  /** Auto-refresh interval of the list and an open order in ms (default 30 000; 0 = off). */
   readonly refreshIntervalMs: number;
+  /** The profile's scan_code_pattern: its one group is the order name or id in a scanned code (none: the code as is). */
+  readonly scanCodePattern?: RegExp | null;
 }
 
 export interface ConsoleServices {

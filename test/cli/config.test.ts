@@ -101,6 +101,9 @@ describe('config file validation', () => {
     expect(problems({ profiles: { north: { timeouts: { connect_seconds: 0 } } } })).toEqual(['profiles.north.timeouts.connect_seconds: must be a number of seconds above 0']);
     expect(problems({ profiles: { north: { key_env: 'NOT A NAME' } } })[0]).toMatch(/^profiles\.north\.key_env: must be an environment variable name/);
     expect(problems({ profiles: [] })).toEqual(['profiles: must be an object']);
+    expect(problems({ profiles: { north: { scan_code_pattern: 'RMA-(' } } })[0]).toMatch(/^profiles\.north\.scan_code_pattern: is not a valid regular expression/);
+    expect(problems({ profiles: { north: { scan_code_pattern: 'RMA-\\d+' } } })[0]).toMatch(/^profiles\.north\.scan_code_pattern: must have exactly one capturing group/);
+    expect(problems({ profiles: { north: { scan_code_pattern: '^RMA-(#?N\\d+)(?:-\\d+)?$' } } })).toEqual([]);
   });
 
   it('reports unknown fields (typos) and never takes a key in the file', () => {

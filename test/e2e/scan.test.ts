@@ -76,7 +76,7 @@ describe('scan mode end to end', () => {
       'N1029  ✓ received  #N1029 · First29 Last29',
       '#N1043  ✓ received  #N1043 · First43 Last43',
       '#N9999  ✗ not found',
-      '#N1002  ✗ received, not reviewed  #N1002 · First2 Last2',
+      '#N1002  ✗ already received  #N1002 · First2 Last2',
       '1003  ✗ 2 matches',
       '#N1057  ✓ received  #N1057 · First57 Last57',
     ]);

@@ -152,7 +152,9 @@ describe('orders list', () => {
     view.stdin.write('jj n');
     await view.waitFor('1 marked', 'page 2');
     await view.waitUntil((f) => rowOf(f, 1015)?.startsWith('› ') === true, 'first row of page 2 selected');
-    view.stdin.write('p/N1009\r');
+    view.stdin.write('p/N1009');
+    await view.waitFor('Find (order name or id): N1009');
+    view.stdin.write('\r');
     await view.waitFor('Order #N1009');
     view.stdin.write(KEY.escape);
     await view.waitUntil((f) => rowOf(f, 1023)?.startsWith(' ✓') === true, 'back on page 1 with 1023 marked');

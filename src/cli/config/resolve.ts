@@ -36,6 +36,8 @@ export interface ResolvedConfig {
   readonly maxRetries: Sourced<number>;
   readonly rejectReasons: Sourced<readonly string[]>;
   readonly refreshIntervalSeconds: Sourced<number>;
+  /** Regular expression whose one group is the order name or id in a scanned code; null = the code as scanned. */
+  readonly scanCodePattern: Sourced<string | null>;
 }
 
 /** Global flags that feed the configuration. */
@@ -104,6 +106,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     maxRetries: fromProfile(p.max_retries, 'max_retries', DEFAULT_MAX_RETRIES),
     rejectReasons: fromProfile<readonly string[]>(p.reject_reasons, 'reject_reasons', DEFAULT_REJECT_REASONS),
     refreshIntervalSeconds: fromProfile(p.refresh_interval_seconds, 'refresh_interval_seconds', DEFAULT_REFRESH_INTERVAL_SECONDS),
+    scanCodePattern: fromProfile<string | null>(p.scan_code_pattern, 'scan_code_pattern', null),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
+import { parseScanCodePattern } from '../../ui/screens/scan/scan-code.js';
 import { formatPath } from '../zod-format.js';
 
 /** Field names people try for a key; a key never lives in the config file. */
@@ -24,6 +25,10 @@ const routeTemplate = (name: 'review' | 'receive') =>
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
   });
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
+const scanCodePattern = z.string().min(1, 'must not be empty').superRefine((value, ctx) => {
+  const parsed = parseScanCodePattern(value);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+});
 const seconds = (max: number) =>
   z.number().positive('must be a number of seconds above 0').max(max, `must be at most ${max} seconds`);
 
@@ -45,6 +50,7 @@ export const profileSchema = z
     max_retries: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(10, 'must be at most 10').optional(),
     reject_reasons: z.array(nonEmpty).optional(),
     refresh_interval_seconds: z.number().min(0, 'must be 0 (off) or more seconds').max(86_400, 'must be at most 86400').optional(),
+    scan_code_pattern: scanCodePattern.optional(),
   })
   .superRefine((profile, ctx) => {
     const sources = (['key_env', 'key_file', 'key_command'] as const).filter((k) => profile[k] !== undefined);

@@ -12,35 +12,65 @@
  * handlers of the screen the first one just closed. Each key waits until the previous
  * key's render has committed.
  *
- * A component may claim a whole read before it is split (scan mode takes a barcode
- * scanner's burst, "#N1001\r", for its queue): a claimed read never reaches the handlers
- * as keys, so letters in a scan cannot act on the screen on top (an open review).
- * Reads are claimed in arrival order, when their turn comes, by the claims registered then.
+ * Before that, keys pass the scan classifier (scan-classifier.ts): what a barcode scanner
+ * types never reaches the handlers as keys. A scan goes to the scan handlers instead, tried
+ * by rank (scan mode's queue, then a focused text field, then the screen, then the shell's
+ * fallback), each of which takes it or has it typed as keys or as text.
  */
 import { useInput, type Key } from 'ink';
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { splitBurst } from './split-burst.js';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isMoveOnlyChar } from './match.js';
+import {
+  classifyPress,
+  classifyQuiet,
+  initialClassifierState,
+  quietDeadline,
+  type Classified,
+  type ScannedText,
+  type Step,
+} from './scan-classifier.js';
+import { keyOf, splitBurst } from './split-burst.js';
+import { useIsScreenActive } from './screen-active-context.js';
 
 export type InputHandler = (input: string, key: Key) => void;
 
-/** Takes a whole read (as Ink reported it) and returns true, or returns false to leave it. */
-export type BurstClaim = (input: string, key: Key) => boolean;
+/** Who gets a scan first: scan mode's queue, a focused text field, the screen, the shell. */
+export type ScanRank = 'queue' | 'field' | 'screen' | 'fallback';
+const RANKS: readonly ScanRank[] = ['queue', 'field', 'screen', 'fallback'];
+
+/**
+ * What becomes of a scan: `taken` by the handler, typed `as-keys` (its characters and the
+ * Enter or Tab that ended it), or typed `as-text` (the characters only).
+ */
+export type ScanDisposal = 'taken' | 'as-keys' | 'as-text';
+
+/** Decides about a scan, or returns null to leave it to the next handler. */
+export type ScanHandler = (scan: ScannedText) => ScanDisposal | null;
 
 export interface InputRouter {
   /** Adds a handler; returns its removal. */
   readonly register: (handler: InputHandler) => () => void;
-  /** Adds a claim on whole reads, tried before a read is split into keys; returns its removal. */
-  readonly claim: (claim: BurstClaim) => () => void;
+  /** Adds a scan handler of `rank` (the latest of a rank is tried first); returns its removal. */
+  readonly onScan: (rank: ScanRank, handler: ScanHandler) => () => void;
 }
 
-type Pending = { readonly kind: 'read' | 'key'; readonly input: string; readonly key: Key };
+type Pending = { readonly kind: 'key'; readonly input: string; readonly key: Key } | { readonly kind: 'scan'; readonly scan: ScannedText };
 
 const InputRouterContext = createContext<InputRouter | null>(null);
 
-/** Routes every key to the registered handlers, in registration order. */
+const toPending = (c: Classified): Pending => (c.kind === 'key' ? { kind: 'key', input: c.press[0], key: c.press[1] } : c);
+
+/** The keys a scan is typed as: the characters not already sent, and its terminator. */
+function scanKeys(scan: ScannedText, disposal: 'as-keys' | 'as-text'): Pending[] {
+  const chars = [...scan.text].slice(scan.echoed).map(keyOf);
+  if (disposal === 'as-keys') chars.push(keyOf(scan.terminator === 'enter' ? '\r' : '\t'));
+  return chars.map(([input, key]) => ({ kind: 'key', input, key }));
+}
+
+/** Routes every key to the registered handlers, in registration order, and scans by rank. */
 export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   const handlers = useRef<InputHandler[]>([]);
-  const claims = useRef<BurstClaim[]>([]);
+  const scanHandlers = useRef<{ readonly rank: ScanRank; readonly handler: ScanHandler }[]>([]);
   const router = useMemo<InputRouter>(
     () => ({
       register: (handler) => {
@@ -49,10 +79,11 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
           handlers.current = handlers.current.filter((h) => h !== handler);
         };
       },
-      claim: (claim) => {
-        claims.current = [...claims.current, claim];
+      onScan: (rank, handler) => {
+        const entry = { rank, handler };
+        scanHandlers.current = [...scanHandlers.current, entry];
         return () => {
-          claims.current = claims.current.filter((c) => c !== claim);
+          scanHandlers.current = scanHandlers.current.filter((e) => e !== entry);
         };
       },
     }),
@@ -61,24 +92,64 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   const queue = useRef<Pending[]>([]);
   const isWaiting = useRef(false);
   const [, setTick] = useState(0);
-  const deliverNext = () => {
-    let next = queue.current.shift();
-    // A read not claimed as a whole is split into its keys, which take its place in the queue.
-    while (next?.kind === 'read') {
-      const read = next;
-      if (claims.current.some((claim) => claim(read.input, read.key))) break;
-      queue.current.unshift(...splitBurst(read.input, read.key).map(([input, key]) => ({ kind: 'key' as const, input, key })));
-      next = queue.current.shift();
+
+  const routeScan = (scan: ScannedText) => {
+    for (const rank of RANKS) {
+      const ofRank = scanHandlers.current.filter((e) => e.rank === rank).reverse();
+      for (const { handler } of ofRank) {
+        const disposal = handler(scan);
+        if (disposal === null) continue;
+        if (disposal !== 'taken') queue.current.unshift(...scanKeys(scan, disposal));
+        return;
+      }
     }
+    // Nobody takes it (nothing registered): dropped rather than run as commands.
+  };
+
+  const deliverNext = () => {
+    const next = queue.current.shift();
     if (!next) return;
     // A snapshot: a handler that closes a screen must not change who gets this key.
-    if (next.kind === 'key') for (const handler of handlers.current) handler(next.input, next.key);
-    // Render (with whatever the key or claimed read changed) before the next one is delivered.
+    if (next.kind === 'key') for (const handler of [...handlers.current]) handler(next.input, next.key);
+    else routeScan(next.scan);
+    // Render (with whatever the key or scan changed) before the next one is delivered.
     isWaiting.current = true;
     setTick((t) => t + 1);
   };
+
+  // The classifier and its quiet timer: a run of held characters ends SCAN_GAP_MS after its
+  // last one, checked after any input already waiting has been read (setImmediate runs after
+  // the poll phase that reads stdin), so a console busy drawing does not split a scan.
+  const classifier = useRef(initialClassifierState);
+  const timer = useRef<{ timeout?: NodeJS.Timeout; immediate?: NodeJS.Immediate }>({});
+  const apply = (step: Step) => {
+    classifier.current = step.state;
+    queue.current.push(...step.out.map(toPending));
+  };
+  const scheduleQuiet = () => {
+    clearTimeout(timer.current.timeout);
+    const deadline = quietDeadline(classifier.current);
+    if (deadline === null) return;
+    timer.current.timeout = setTimeout(() => {
+      timer.current.immediate = setImmediate(() => {
+        apply(classifyQuiet(classifier.current, performance.now()));
+        scheduleQuiet();
+        if (!isWaiting.current) deliverNext();
+      });
+    }, Math.max(0, deadline - performance.now()));
+  };
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current.timeout);
+      if (timer.current.immediate) clearImmediate(timer.current.immediate);
+    },
+    [],
+  );
+
   useInput((input, key) => {
-    queue.current.push({ kind: 'read', input, key });
+    const at = performance.now();
+    for (const press of splitBurst(input, key)) apply(classifyPress(classifier.current, press, at, isMoveOnlyChar));
+    scheduleQuiet();
     if (!isWaiting.current) deliverNext();
   });
   // Runs after every render of the router, once the screens below have registered.
@@ -92,4 +163,17 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
 /** The console's router, or null outside one (then components use Ink's useInput directly). */
 export function useInputRouter(): InputRouter | null {
   return useContext(InputRouterContext);
+}
+
+/**
+ * Registers `handler` for scans at `rank` while `isActive` and (unless `isWhileHidden`) while
+ * its screen is on top. The latest handler function is used; it registers with the render.
+ */
+export function useScanHandler(rank: ScanRank, handler: ScanHandler, options: { readonly isActive?: boolean; readonly isWhileHidden?: boolean } = {}): void {
+  const router = useInputRouter();
+  const isScreenActive = useIsScreenActive();
+  const latest = useRef(handler);
+  latest.current = handler;
+  const isOn = (options.isActive ?? true) && (options.isWhileHidden === true || isScreenActive);
+  useLayoutEffect(() => (router && isOn ? router.onScan(rank, (scan) => latest.current(scan)) : undefined), [router, isOn, rank]);
 }

@@ -11,6 +11,13 @@ import { KEY_BINDINGS, type KeyAction, type KeyBinding, type KeyScope, type KeyS
  */
 export const PROMPT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'reason', 'scan', 'confirm']);
 
+/**
+ * What a barcode scan does in a text prompt: it is typed into the field, without the Enter
+ * or Tab that ended it, so a scan never submits a half-typed reject reason or filter.
+ * (Quick find looks a scan up itself, and scan mode queues it.)
+ */
+export const SCAN_IN_PROMPT: Partial<Record<KeyScope, 'as-keys' | 'as-text'>> = { filter: 'as-text', reason: 'as-text' };
+
 /** True when `spec` is the key that was pressed. */
 export function isKeyPressed(spec: KeySpec, input: string, key: Key): boolean {
   if ('char' in spec) {
@@ -66,4 +73,24 @@ export function hintBindings(scope: KeyScope): readonly KeyBinding[] {
 /** Why a mutating key does nothing in read-only mode; shown when it is pressed. */
 export function readOnlyReason(binding: KeyBinding): string {
   return `Read-only mode: "${binding.label}" (${binding.description.toLowerCase()}) is disabled. Start without --read-only to change orders.`;
+}
+
+/** Actions that only move a selection or scroll: harmless if the key was a scan's first. */
+const MOVE_ACTIONS: ReadonlySet<KeyAction> = new Set<KeyAction>(['move-up', 'move-down', 'page-up', 'page-down', 'jump-top', 'jump-bottom']);
+
+/** Characters that, wherever they are bound, only move or scroll (j, k, g, G). */
+const MOVE_ONLY_CHARS: ReadonlySet<string> = (() => {
+  const chars = new Set(KEY_BINDINGS.flatMap((b) => b.keys.flatMap((k) => ('char' in k ? [k.char] : []))));
+  const isMoveOnly = (c: string) =>
+    KEY_BINDINGS.filter((b) => b.keys.some((k) => 'char' in k && k.char === c)).every((b) => MOVE_ACTIONS.has(b.action));
+  return new Set([...chars].filter(isMoveOnly));
+})();
+
+/**
+ * True for a character that only moves a selection wherever it is bound: it acts at once
+ * even when it could start a barcode scan (see scan-classifier.ts), so navigation keys are
+ * never held back.
+ */
+export function isMoveOnlyChar(char: string): boolean {
+  return MOVE_ONLY_CHARS.has(char);
 }

@@ -11,8 +11,8 @@ const PLAIN: Key = {
   backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
 };
 
-/** One character as the key press Ink would report for it alone. */
-function keyOf(char: string): readonly [string, Key] {
+/** One character as the key press Ink would report for it alone (a line feed as Enter). */
+export function keyOf(char: string): readonly [string, Key] {
   const code = char.codePointAt(0) ?? 0;
   if (char === '\r' || char === '\n') return ['', { ...PLAIN, return: true }];
   if (char === '\t') return ['', { ...PLAIN, tab: true }];
@@ -27,6 +27,8 @@ function keyOf(char: string): readonly [string, Key] {
  * plain text at once, else the press as Ink reported it.
  */
 export function splitBurst(input: string, key: Key): (readonly [string, Key])[] {
+  // Ink reports a lone line feed (a scanner's suffix, Ctrl+J) as text, not as Enter.
+  if (input === '\n' && !key.ctrl && !key.meta) return [keyOf('\n')];
   const chars = [...input];
   const isPlainBurst = chars.length > 1 && !input.includes('\u001b') && !key.ctrl && !key.meta;
   return isPlainBurst ? chars.map(keyOf) : [[input, key]];

@@ -7,10 +7,11 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
-import { useInputRouter } from './input-router.js';
+import { sanitizeForTerminal } from '../../format/sanitize.js';
+import { useInputRouter, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
-import { matchBinding, readOnlyReason } from './match.js';
+import { matchBinding, readOnlyReason, SCAN_IN_PROMPT } from './match.js';
 
 /** Receives the matched action; `binding` is the table row that matched. */
 export type KeyActionHandler = (action: KeyAction, input: string, key: Key, binding: KeyBinding) => void;
@@ -65,4 +66,19 @@ export function useKeyBindings(
   const router = useInputRouter();
   useLayoutEffect(() => (router && isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
   useInput(onInput, { isActive: !router && isActive });
+
+  // A barcode scan into a text prompt is typed there (see SCAN_IN_PROMPT).
+  const firstScope = typeof scopes === 'string' ? scopes : scopes[0];
+  const scanPolicy = firstScope === undefined ? undefined : SCAN_IN_PROMPT[firstScope];
+  useScanHandler(
+    'field',
+    (scan) => {
+      if (scanPolicy === 'as-text') {
+        const ender = scan.terminator === 'enter' ? 'Enter' : 'Tab';
+        show(`Scanned "${sanitizeForTerminal(scan.text)}" was typed into the field; the scanner's ${ender} was not pressed: check the text, then press Enter.`, 'warning');
+      }
+      return scanPolicy ?? null;
+    },
+    { isActive: isActive && scanPolicy !== undefined },
+  );
 }

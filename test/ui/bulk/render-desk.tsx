@@ -27,6 +27,8 @@ export interface RenderDeskOptions {
   readonly backoffBaseMs?: number;
   readonly columns?: number;
   readonly rows?: number;
+  /** The profile's scan_code_pattern, compiled. */
+  readonly scanCodePattern?: RegExp;
 }
 
 /** Sets the fake terminal's size and tells Ink and the console, as a real resize does. */
@@ -47,7 +49,7 @@ export function renderDesk(options: RenderDeskOptions) {
   const stateDir = mkdtempSync(join(tmpdir(), 'rc-desk-state-'));
   const services: ConsoleServices = {
     client,
-    profile: { name: 'north', serviceHost: new URL(options.baseUrl).host, isSandbox: false, rejectReasons: ['Damaged'], refreshIntervalMs: 0 },
+    profile: { name: 'north', serviceHost: new URL(options.baseUrl).host, isSandbox: false, rejectReasons: ['Damaged'], refreshIntervalMs: 0, scanCodePattern: options.scanCodePattern ?? null },
     isReadOnly: options.isReadOnly ?? false,
     stateDir,
     now: Date.now,
@@ -89,7 +91,21 @@ export function renderDesk(options: RenderDeskOptions) {
     queryClient.clear();
     await client.close();
   };
-  return { ...view, client, stateDir, queryClient, frame, waitFor, waitUntil, press, cleanup };
+  /** Types `text` as a barcode scanner does: one character per write, `msPerChar` apart (on the scanner's clock). */
+  const scan = async (text: string, msPerChar = 8) => {
+    const chars = [...text];
+    const start = performance.now();
+    let sent = 0;
+    while (sent < chars.length) {
+      const due = Math.min(chars.length, Math.floor((performance.now() - start) / msPerChar) + 1);
+      if (due > sent) {
+        view.stdin.write(chars.slice(sent, due).join(''));
+        sent = due;
+      }
+      await new Promise((r) => setTimeout(r, Math.max(1, start + sent * msPerChar - performance.now())));
+    }
+  };
+  return { ...view, client, stateDir, queryClient, frame, waitFor, waitUntil, press, scan, cleanup };
 }
 
 export type DeskView = ReturnType<typeof renderDesk>;

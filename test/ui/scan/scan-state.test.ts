@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReturnOrder } from '../../../src/api/schemas.js';
 import { classifyMatches } from '../../../src/ui/screens/scan/scan-actions.js';
-import { feedScanInput, isScanBurst, MAX_SCAN_LENGTH } from '../../../src/ui/screens/scan/scan-input.js';
+import { feedScanInput, MAX_SCAN_LENGTH } from '../../../src/ui/screens/scan/scan-input.js';
 import { initialScanState, isIdle, scanReducer, unfinishedCount, type ScanAction, type ScanState } from '../../../src/ui/screens/scan/scan-state.js';
 import { bannerText, historyLine, spacedCapitals } from '../../../src/ui/screens/scan/scan-text.js';
 
@@ -30,13 +30,16 @@ describe('feedScanInput', () => {
     expect(feedScanInput('', 'x'.repeat(MAX_SCAN_LENGTH + 50), NO_KEY).text).toHaveLength(MAX_SCAN_LENGTH);
   });
 
-  it('tells a scanner burst from a typed key', () => {
-    expect(isScanBurst('#N1001\r')).toBe(true);
-    expect(isScanBurst('a')).toBe(false);
-    expect(isScanBurst('\r')).toBe(false);
-    expect(isScanBurst('\r\n')).toBe(false);
-    expect(isScanBurst('\u001b[A\r')).toBe(false);
-    expect(isScanBurst('AO2023\rAO20')).toBe(true);
+  it('queues a recognized scan whole; its characters typed as keys before it was recognized leave the prompt', () => {
+    let s = scanReducer(initialScanState, { type: 'input', input: 'ab', key: NO_KEY });
+    s = scanReducer(s, { type: 'input', input: 'j', key: NO_KEY });
+    s = scanReducer(s, { type: 'scanned', text: 'j1001', echoed: 1 });
+    expect(s.text).toBe('ab');
+    expect(s.queue).toEqual([{ seq: 1, text: 'j1001' }]);
+    // While a review has the keyboard the echoed keys went to the review, not to the prompt.
+    const reviewing = { ...s, text: 'xj', reviewing: { seq: 9, order: { id: 1, name: '#N1', status: 'pending', customer: '' } } };
+    expect(scanReducer(reviewing, { type: 'scanned', text: 'j2002', echoed: 1 }).text).toBe('xj');
+    expect(scanReducer(s, { type: 'scanned', text: '   ', echoed: 0 }).queue).toHaveLength(1);
   });
 });
 

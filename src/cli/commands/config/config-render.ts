@@ -43,6 +43,7 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
     row('max retries', config.maxRetries),
     row('reject reasons', config.rejectReasons, (v) => v.join('; ')),
     row('refresh interval', config.refreshIntervalSeconds, (v) => (v === 0 ? 'off' : `${v} s`)),
+    row('scan pattern', config.scanCodePattern, (v) => v ?? '(none: a scan is the order name or id)'),
   ];
 }
 
@@ -74,6 +75,7 @@ export function renderConfigJson(config: ResolvedConfig, key: KeyView): string {
     max_retries: config.maxRetries,
     reject_reasons: config.rejectReasons,
     refresh_interval_seconds: config.refreshIntervalSeconds,
+    scan_code_pattern: config.scanCodePattern,
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

@@ -12,6 +12,7 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
+import { parseScanCodePattern } from '../../../ui/screens/scan/scan-code.js';
 import { consoleStateDir } from './state-dir.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
 
@@ -85,6 +86,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
             isSandbox: sandbox !== null,
             rejectReasons: config.rejectReasons.value,
             refreshIntervalMs: config.refreshIntervalSeconds.value * 1000,
+            scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
           },
           isReadOnly: args.isReadOnly,
           stateDir: consoleStateDir(factory.env, factory.homeDir),
@@ -107,4 +109,11 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     return EXIT.ok;
   });
+}
+
+/** The profile's scan code pattern, compiled (the config schema has already checked it). */
+function scanCodeRegex(source: string | null): RegExp | null {
+  if (source === null) return null;
+  const parsed = parseScanCodePattern(source);
+  return parsed.ok ? parsed.regex : null;
 }

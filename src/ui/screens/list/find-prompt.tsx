@@ -8,6 +8,8 @@ import { customerName } from './order-columns.js';
 import { useFind } from './use-find.js';
 
 export interface FindPromptProps {
+  /** The text the prompt opens with (see UseFindOptions). */
+  readonly initialText?: string;
   readonly onOpen: (order: ReturnOrder) => void;
   readonly onClose: () => void;
   /** Rows available for the pick list. */
@@ -16,7 +18,7 @@ export interface FindPromptProps {
 
 /** Renders quick find; keys come from the "find" scope of the binding table. */
 export function FindPrompt(props: FindPromptProps) {
-  const state = useFind({ onOpen: props.onOpen, onClose: props.onClose });
+  const state = useFind({ onOpen: props.onOpen, onClose: props.onClose, initialText: props.initialText ?? '' });
   const theme = useTheme();
   const visible = state.matches.slice(0, Math.max(1, props.height - 3));
   return (

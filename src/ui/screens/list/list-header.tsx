@@ -1,6 +1,7 @@
 /**
  * The list's header: where the data comes from (profile and host, or the sandbox badge),
- * the active filters, the page, how fresh the data is, and retries in progress.
+ * the active filters, the page, how fresh the data is and how often it refreshes by itself,
+ * and retries in progress.
  */
 import { Box, Text } from 'ink';
 import type { ListFilters } from '../../../api/list-params.js';
@@ -10,6 +11,7 @@ import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { formatDuration } from '../../../format/dates.js';
 import { useClock } from '../../hooks/use-now.js';
+import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { describeFilters } from './describe-filters.js';
 
 export interface ListHeaderProps {
@@ -29,10 +31,18 @@ export function formatUpdatedAgo(updatedMs: number, nowMs: number): string {
   return ms < 60_000 ? `updated ${Math.floor(ms / 1000)}s ago` : `updated ${formatDuration(ms)} ago`;
 }
 
+/** "auto 30s", "auto 2m", "auto off": how often the list refreshes by itself. */
+export function formatAutoRefresh(intervalMs: number): string {
+  if (intervalMs <= 0) return 'auto off';
+  const seconds = Math.round(intervalMs / 1000);
+  return seconds < 60 || seconds % 60 !== 0 ? `auto ${seconds}s` : `auto ${seconds / 60}m`;
+}
+
 /** Two lines (each cut to the width): source and page, then filters and marks. */
 export function ListHeader(props: ListHeaderProps) {
   const { profile, isReadOnly } = useServices();
   const theme = useTheme();
+  const { columns } = useTerminalSize();
   const { updatedAt } = props;
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
   // The page and the marked count never give way: on a narrow terminal the source and the
@@ -56,8 +66,10 @@ export function ListHeader(props: ListHeaderProps) {
         <Box flexShrink={0}>
           <Text>{` page ${props.pageIndex + 1} · ${props.limit}/page`}</Text>
         </Box>
-        <Box flexShrink={1}>
-          <Text dimColor wrap="truncate">{` · ${props.isFetching ? 'refreshing…' : fresh}`}</Text>
+        {/* Freshness keeps its place too (one shrinking box: two made Yoga round a line one
+            column past the width); below 80 columns it drops the word "updated". */}
+        <Box flexShrink={0}>
+          <Text dimColor>{` · ${props.isFetching ? 'refreshing…' : columns < 80 ? fresh.replace(/^updated /, '') : fresh} · ${formatAutoRefresh(profile.refreshIntervalMs)}`}</Text>
         </Box>
       </Box>
       <Box>

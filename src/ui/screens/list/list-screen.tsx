@@ -92,6 +92,7 @@ export function ListScreen(props: ListScreenProps) {
           <>
             {state.mode === 'find' ? (
               <FindPrompt
+                initialText={state.findSeed}
                 height={baseHeight}
                 onOpen={(order) => {
                   dispatch({ type: 'set-mode', mode: 'browse' });

@@ -29,6 +29,8 @@ export interface ListState {
   /** Marked order ids, in the order they were marked. */
   readonly marked: readonly number[];
   readonly mode: ListMode;
+  /** The text quick find opens with (a barcode scanned on the list), else "". */
+  readonly findSeed: string;
   /** The filters in force before the last change (restored when the service refuses new ones). */
   readonly previous: { readonly filters: ListFilters; readonly limit: number } | null;
   readonly rejected: RejectedFilters | null;
@@ -47,7 +49,9 @@ export type ListAction =
   | { readonly type: 'restart' }
   | { readonly type: 'toggle-mark'; readonly id: number }
   | { readonly type: 'unmark'; readonly ids: readonly number[] }
-  | { readonly type: 'set-mode'; readonly mode: ListMode };
+  | { readonly type: 'set-mode'; readonly mode: ListMode }
+  /** Opens quick find with `text` in it (a scan on the list offers to find its order). */
+  | { readonly type: 'find-text'; readonly text: string };
 
 /** The state a console starts with. */
 export function initialListState(filters: ListFilters = {}, limit = DEFAULT_PAGE_SIZE): ListState {
@@ -60,6 +64,7 @@ export function initialListState(filters: ListFilters = {}, limit = DEFAULT_PAGE
     selectedRow: 0,
     marked: [],
     mode: 'browse',
+    findSeed: '',
     previous: null,
     rejected: null,
   };
@@ -160,6 +165,8 @@ export function listReducer(state: ListState, action: ListAction): ListState {
       return { ...state, marked: state.marked.filter((id) => !drop.has(id)) };
     }
     case 'set-mode':
-      return { ...state, mode: action.mode, rejected: action.mode === 'browse' ? null : state.rejected };
+      return { ...state, mode: action.mode, findSeed: '', rejected: action.mode === 'browse' ? null : state.rejected };
+    case 'find-text':
+      return { ...state, mode: 'find', findSeed: action.text, rejected: null };
   }
 }

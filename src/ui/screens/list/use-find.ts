@@ -4,24 +4,30 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReturnOrder } from '../../../api/schemas.js';
-import { editText } from '../../components/text-edit.js';
+import { editText, textAt } from '../../components/text-edit.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useSyncReducer } from '../../hooks/use-sync-reducer.js';
 import { classifyError } from '../../errors/classify.js';
+import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
+import { orderRefOfScan } from '../scan/scan-code.js';
 import { findOrdersQuery, parseFind } from '../../queries/find-queries.js';
 import { findReducer, initialFindState, type FindState } from './find-state.js';
 
 export interface UseFindOptions {
+  /** The text the prompt opens with (a scan offers to find its order): looked up at once. */
+  readonly initialText?: string;
   readonly onOpen: (order: ReturnOrder) => void;
   readonly onClose: () => void;
 }
 
 /** The quick find state; typing, Enter and Esc are handled here. */
 export function useFind(options: UseFindOptions): FindState {
-  const { client } = useServices();
+  const { client, profile } = useServices();
   const queryClient = useQueryClient();
-  const [state, dispatch, latest] = useSyncReducer(findReducer, initialFindState, (s) => s);
+  const [state, dispatch, latest] = useSyncReducer(findReducer, options.initialText ?? '', (text) => ({ ...initialFindState, text: textAt(text) }));
 
   const search = () => {
     const text = latest().text.value;
@@ -75,6 +81,18 @@ export function useFind(options: UseFindOptions): FindState {
       },
     },
   );
+
+  // A barcode scan replaces the text and is looked up at once (finding is all it can do here).
+  const { show } = useNotice();
+  useScanHandler('field', (scan) => {
+    if (latest().phase === 'searching') {
+      show(`Scanned "${sanitizeForTerminal(scan.text)}" while a search was running: nothing was done; scan it again.`, 'warning');
+      return 'taken';
+    }
+    dispatch({ type: 'edit', text: textAt(orderRefOfScan(scan.text, profile.scanCodePattern)) });
+    search();
+    return 'taken';
+  });
 
   return state;
 }

@@ -11,7 +11,10 @@ import { useServices } from '../../context/services-context.js';
 import { classifyError, type ErrorView } from '../../errors/classify.js';
 import { useAutoRecovery } from '../../hooks/use-auto-recovery.js';
 import type { KeyAction } from '../../keys/bindings.js';
+import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { orderRefOfScan } from '../scan/scan-code.js';
 import { listPageQuery, listStaleMs } from '../../queries/list-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
 import { currentCursor, selectedIndex, selectedOrderId, type ListState } from './list-state.js';
@@ -167,6 +170,18 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
       }
     },
     { isActive: options.isActive && state.mode === 'browse' },
+  );
+
+  // A barcode scan on the list (scan mode is off) never acts as keys: it offers to find the order.
+  useScanHandler(
+    'screen',
+    (scan) => {
+      if (latest().mode !== 'browse') return null;
+      dispatch({ type: 'find-text', text: orderRefOfScan(scan.text, profile.scanCodePattern) });
+      show(`Scanned "${sanitizeForTerminal(scan.text)}" (scan mode is off): Enter finds the order, Esc cancels; S opens scan mode to receive parcels.`);
+      return 'taken';
+    },
+    { isActive: options.isActive },
   );
 
   return {

@@ -47,7 +47,8 @@ export function OrderScreen(props: OrderScreenProps) {
   const nowMs = useNow(30_000);
   const { rows } = useTerminalSize();
 
-  const query = useQuery(orderDetailQuery(client, orderId));
+  // Refreshes by itself like the list, so a change made elsewhere shows while it is open.
+  const query = useQuery({ ...orderDetailQuery(client, orderId), refetchInterval: profile.refreshIntervalMs > 0 ? profile.refreshIntervalMs : false });
   const order = query.data;
   const items = useMemo(() => (order ? orderItems(order) : null), [order]);
   const refs = useMemo(() => itemRefs(items), [items]);

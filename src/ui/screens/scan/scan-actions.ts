@@ -13,6 +13,7 @@ import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { appendAudit, type AuditEntry } from '../../../local/audit-log.js';
 import { findOrders, parseFind } from '../../queries/find-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
+import { orderRefOfScan } from './scan-code.js';
 import type { ScannedOrder, ScanOutcome } from './scan-state.js';
 
 export interface ScanDeps {
@@ -21,6 +22,8 @@ export interface ScanDeps {
   readonly stateDir: string;
   readonly profile: string;
   readonly now: () => number;
+  /** The profile's scan_code_pattern (its group is the order name or id in a code), if any. */
+  readonly scanCodePattern?: RegExp | null;
 }
 
 export interface ScanResult {
@@ -88,10 +91,11 @@ async function audit(deps: ScanDeps, entry: Omit<AuditEntry, 'time' | 'profile'>
 /** Looks the scan up and decides; a scan that changes nothing is logged. */
 async function lookUp(deps: ScanDeps, text: string): Promise<ScanResult | { readonly order: ReturnOrder }> {
   let outcome: ScanOutcome;
-  if (text.includes(',')) {
+  const ref = orderRefOfScan(text, deps.scanCodePattern);
+  if (ref.includes(',')) {
     outcome = { kind: 'invalid', message: 'A scan is one order name or id; this one has a comma.' };
   } else {
-    const parsed = parseFind(text);
+    const parsed = parseFind(ref);
     if (!parsed.ok) {
       outcome = { kind: 'invalid', message: parsed.message };
     } else {

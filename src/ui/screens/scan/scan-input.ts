@@ -49,12 +49,3 @@ export function feedScanInput(text: string, input: string, key: ScanKey): ScanFe
   }
   return { text: current, scans };
 }
-
-/**
- * True when one input event holds a whole scan (printable text and a line end, nothing
- * else): a scanner's burst, which no person types. Scan mode takes it whole, even while a
- * review has the keyboard, so its letters never act as keys there.
- */
-export function isScanBurst(input: string): boolean {
-  return input.length >= 2 && /[\r\n]/.test(input) && /[^\r\n]/.test(input) && !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(input);
-}

@@ -51,6 +51,8 @@ export interface ScanState {
 
 export type ScanAction =
   | { readonly type: 'input'; readonly input: string; readonly key: ScanKey }
+  /** A barcode scan recognized by the input router; its first `echoed` characters were also typed as keys. */
+  | { readonly type: 'scanned'; readonly text: string; readonly echoed: number }
   | { readonly type: 'begin' }
   | { readonly type: 'settled'; readonly seq: number; readonly outcome: ScanOutcome }
   | { readonly type: 'review-closed' }
@@ -92,6 +94,15 @@ export function scanReducer(state: ScanState, action: ScanAction): ScanState {
       if (fed.scans.length === 0) return fed.text === state.text ? state : { ...state, text: fed.text };
       const added = fed.scans.map((text, i) => ({ seq: state.nextSeq + i, text }));
       return { ...state, text: fed.text, queue: [...state.queue, ...added], nextSeq: state.nextSeq + added.length };
+    }
+    case 'scanned': {
+      const text = action.text.trim();
+      // Characters that went out as keys before the scan was recognized reached the prompt
+      // (unless a review had the keyboard): they are part of this scan, not typed text.
+      const echoed = [...action.text].slice(0, action.echoed).join('');
+      const prompt = !state.reviewing && echoed !== '' && state.text.endsWith(echoed) ? state.text.slice(0, state.text.length - echoed.length) : state.text;
+      if (text === '') return prompt === state.text ? state : { ...state, text: prompt };
+      return { ...state, text: prompt, queue: [...state.queue, { seq: state.nextSeq, text }], nextSeq: state.nextSeq + 1 };
     }
     case 'begin': {
       if (state.current || state.reviewing || state.queue.length === 0) return state;

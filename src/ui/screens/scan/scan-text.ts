@@ -79,7 +79,7 @@ export function historyLine(entry: ScanEntry): string {
     case 'several':
       return `${text}  ✗ ${o.matches.length} matches`;
     case 'wrong-status':
-      return `${text}  ✗ ${o.order.status}, not reviewed  ${who(o.order)}`;
+      return o.order.status === 'received' ? `${text}  ✗ already received  ${who(o.order)}` : `${text}  ✗ ${o.order.status}, not reviewed  ${who(o.order)}`;
     case 'invalid':
       return `${text}  ✗ ${o.message}`;
     case 'failed':

@@ -1,21 +1,19 @@
 /**
- * Scan mode's input mapping and processing: typed (scanned) text goes to the prompt and
- * each completed scan into the queue; the queue is worked off one scan at a time, in order;
- * bad outcomes ring the terminal bell. While a pending order's review is open, the review
- * has the keyboard, but whole scans arriving in one burst are still queued, never lost,
- * and never reach the review as keys (the console's input router lets scan mode claim the
- * burst before it is split: a scan's letters would otherwise approve, submit or confirm).
+ * Scan mode's input mapping and processing: typed text goes to the prompt and each
+ * completed line into the queue; every barcode scan the console's input router recognizes
+ * (scanner speed, then Enter or Tab) goes straight into the queue; the queue is worked off
+ * one scan at a time, in order; bad outcomes ring the terminal bell. While a pending
+ * order's review is open (or help or the activity log is on top), the other screen has the
+ * keyboard, but scans are still queued, never lost, and never reach it as keys (a scan's
+ * letters would otherwise approve, submit or confirm there).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useInput } from 'ink';
-import { useEffect, useLayoutEffect, useReducer, useRef, type Dispatch } from 'react';
+import { useEffect, useReducer, useRef, type Dispatch } from 'react';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
-import { useInputRouter } from '../../keys/input-router.js';
-import { useIsScreenActive } from '../../keys/screen-active-context.js';
+import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { processScan } from './scan-actions.js';
-import { isScanBurst } from './scan-input.js';
 import { initialScanState, isBadOutcome, isIdle, scanReducer, unfinishedCount, type ScanAction, type ScanState } from './scan-state.js';
 
 export interface UseScanOptions {
@@ -61,24 +59,14 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
     },
   );
 
-  // A scanner's burst (a whole scan read in one piece) goes to the queue whole, also while
-  // a review is open: claimed before the console splits it into keys, so it never acts there.
-  const isScreenActive = useIsScreenActive();
-  const router = useInputRouter();
-  useLayoutEffect(() => {
-    if (!router || !isScreenActive) return undefined;
-    return router.claim((input) => {
-      if (!isScanBurst(input)) return false;
-      dispatch({ type: 'input', input, key: {} });
-      return true;
-    });
-  }, [router, isScreenActive]);
-  // Outside the console's router (isolated screen tests) Ink hands bursts over unsplit.
-  useInput(
-    (input) => {
-      if (isScanBurst(input)) dispatch({ type: 'input', input, key: {} });
+  // Every scan goes to the queue while scan mode is open, whatever screen is on top.
+  useScanHandler(
+    'queue',
+    (scan) => {
+      dispatch({ type: 'scanned', text: scan.text, echoed: scan.echoed });
+      return 'taken';
     },
-    { isActive: !router && isScreenActive && state.reviewing !== null },
+    { isWhileHidden: true },
   );
 
   // Start the next scan when nothing is running and no review is open.
@@ -91,12 +79,13 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
   useEffect(() => {
     if (!current || started.current === current.seq) return;
     started.current = current.seq;
-    void processScan({ client, queryClient, stateDir, profile: profile.name, now }, current.text).then(({ outcome, warnings }) => {
+    const deps = { client, queryClient, stateDir, profile: profile.name, now, scanCodePattern: profile.scanCodePattern ?? null };
+    void processScan(deps, current.text).then(({ outcome, warnings }) => {
       dispatch({ type: 'settled', seq: current.seq, outcome });
       if (isBadOutcome(outcome)) latest.current.ring();
       if (warnings.length > 0) show(warnings.join(' '), 'warning');
     });
-  }, [current, client, queryClient, stateDir, profile.name, now, show]);
+  }, [current, client, queryClient, stateDir, profile.name, profile.scanCodePattern, now, show]);
 
   // Esc with scans waiting: close once they are done.
   useEffect(() => {

@@ -1,0 +1,163 @@
+/**
+ * Tells a barcode scanner from a person by timing (pure). A USB scanner is a keyboard that
+ * types a code one character every 5-10 ms and ends it with Enter (or Tab); nobody types
+ * four characters and Enter with every gap under 30 ms. So printable characters are held
+ * while they come at scanner speed: a run of at least MIN_SCAN_LENGTH characters ended by
+ * Enter or Tab becomes one scan, and anything else (a pause of SCAN_GAP_MS, another key, a
+ * short run before Enter) lets the held characters go as ordinary key presses, in order.
+ *
+ * Holding costs a typed key up to SCAN_GAP_MS. Characters that only move a selection (j, k,
+ * g, G: the caller says which) are not held when they start a run: moving first is harmless
+ * if a scan follows, and navigation stays as quick as before. Such characters still count
+ * towards the scan (its `echoed` leading characters), so the scan's text is whole.
+ *
+ * A scanner's characters can also reach the console in clumps with a longer pause between
+ * them (a loaded machine, a terminal multiplexer, a remote session): a run whose
+ * characters all came faster than any person types (gaps under MACHINE_GAP_MS) is held
+ * through one such pause of up to HICCUP_MS, so it is not cut into keys and a short scan.
+ *
+ * Time enters only as timestamps: `classifyPress` is fed each key with its arrival time,
+ * `classifyQuiet` when the input has been quiet. The run ends only through `classifyQuiet`
+ * (or another key), never on a late timestamp alone: a console busy drawing reads a scan's
+ * characters late and in clumps, and the driver calls `classifyQuiet` only after it has read
+ * whatever input was waiting.
+ */
+import type { Key } from 'ink';
+
+/** One key press as Ink reports it. */
+export type KeyPress = readonly [input: string, key: Key];
+
+/** Longest gap between a scanner's characters (a person's keys come further apart). */
+export const SCAN_GAP_MS = 30;
+/** Gaps this short come from a machine (a scanner, a paste), not from a person's fingers. */
+export const MACHINE_GAP_MS = 15;
+/** How long a machine-speed run is held through a pause before it is let go as keys. */
+export const HICCUP_MS = 150;
+/** Shortest scan: shorter runs before Enter are typing ("jj" then Enter). */
+export const MIN_SCAN_LENGTH = 4;
+/** Longest run held: a longer one is a paste or a stuck key, let go as keys. */
+export const MAX_RUN_LENGTH = 200;
+
+/** A scan: the characters of the run and the key that ended it. */
+export interface ScannedText {
+  readonly text: string;
+  readonly terminator: 'enter' | 'tab';
+  /** How many of the leading characters already went out as keys (see `isEchoable`). */
+  readonly echoed: number;
+}
+
+export type Classified = { readonly kind: 'key'; readonly press: KeyPress } | { readonly kind: 'scan'; readonly scan: ScannedText };
+
+export interface ClassifierState {
+  /** The run so far: every character, echoed ones included. */
+  readonly run: readonly KeyPress[];
+  /** Leading characters of the run already sent out as keys. */
+  readonly echoed: number;
+  /** Arrival of the run's last character. */
+  readonly lastAt: number;
+  /** True while every gap of the run (other than a held-through pause) came at machine speed. */
+  readonly isMachineSpeed: boolean;
+}
+
+export interface Step {
+  readonly state: ClassifierState;
+  readonly out: readonly Classified[];
+}
+
+export const initialClassifierState: ClassifierState = { run: [], echoed: 0, lastAt: 0, isMachineSpeed: true };
+
+/** True for one printable character typed without Ctrl or Alt (what scanners send). */
+export function isPrintablePress([input, key]: KeyPress): boolean {
+  if (key.ctrl || key.meta || key.return || key.tab || key.escape || key.backspace || key.delete) return false;
+  const chars = [...input];
+  if (chars.length !== 1) return false;
+  const code = chars[0]!.codePointAt(0)!;
+  return code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code <= 0x9f);
+}
+
+/** The scan terminator a press is, if any: Enter (CR or LF) or Tab without Shift. */
+export function terminatorOf([input, key]: KeyPress): ScannedText['terminator'] | null {
+  if (key.ctrl || key.meta) return null;
+  if (key.return || input === '\r' || input === '\n') return 'enter';
+  if (key.tab && !key.shift) return 'tab';
+  return null;
+}
+
+const keys = (presses: readonly KeyPress[]): Classified[] => presses.map((press) => ({ kind: 'key', press }));
+
+/** The held characters go out as keys; the run ends. */
+function release(state: ClassifierState): Classified[] {
+  return keys(state.run.slice(state.echoed));
+}
+
+/**
+ * Feeds one key press that arrived at `at` (ms). `isEchoable(char)` says whether a
+ * character may go out at once when it starts a run (it only moves a selection).
+ */
+export function classifyPress(
+  state: ClassifierState,
+  press: KeyPress,
+  at: number,
+  isEchoable: (char: string) => boolean = () => false,
+): Step {
+  if (isPrintablePress(press)) {
+    const gap = at - state.lastAt;
+    const isMachineSpeed = state.run.length === 0 || (state.isMachineSpeed && (gap < MACHINE_GAP_MS || gap >= SCAN_GAP_MS));
+    const allEchoed = state.echoed === state.run.length;
+    if (allEchoed && isEchoable(press[0])) {
+      // Still only selection moves (a held j key repeating): out at once, but part of the run.
+      return { state: { run: [...state.run, press], echoed: state.echoed + 1, lastAt: at, isMachineSpeed }, out: [{ kind: 'key', press }] };
+    }
+    const run = [...state.run, press];
+    if (run.length > MAX_RUN_LENGTH) return { state: initialClassifierState, out: release({ ...state, run }) };
+    return { state: { run, echoed: state.echoed, lastAt: at, isMachineSpeed }, out: [] };
+  }
+  const terminator = terminatorOf(press);
+  if (terminator && state.run.length >= MIN_SCAN_LENGTH) {
+    const text = state.run.map(([input]) => input).join('');
+    return { state: initialClassifierState, out: [{ kind: 'scan', scan: { text, terminator, echoed: state.echoed } }] };
+  }
+  // Any other key (or Enter after a short run): what was held goes first, then this key.
+  return { state: initialClassifierState, out: [...release(state), { kind: 'key', press }] };
+}
+
+/**
+ * The input has been quiet until `at`: a run quiet for SCAN_GAP_MS is typing, let go as
+ * keys (a machine-speed run only after HICCUP_MS).
+ */
+export function classifyQuiet(state: ClassifierState, at: number): Step {
+  const deadline = quietDeadline(state);
+  if (deadline === null || at < deadline) return { state, out: [] };
+  return { state: initialClassifierState, out: release(state) };
+}
+
+/** When `classifyQuiet` can next end the run (null: nothing is held or pending). */
+export function quietDeadline(state: ClassifierState): number | null {
+  if (state.run.length === 0) return null;
+  const isHeldThroughPause = state.isMachineSpeed && state.run.length - state.echoed >= 2;
+  return state.lastAt + (isHeldThroughPause ? HICCUP_MS : SCAN_GAP_MS);
+}
+
+/**
+ * Classifies a whole timeline of presses with arrival times, with the quiet checks a
+ * driver makes at each deadline (for tests and tools; the console feeds presses live).
+ */
+export function classifyTimeline(
+  presses: readonly { readonly at: number; readonly press: KeyPress }[],
+  isEchoable?: (char: string) => boolean,
+): Classified[] {
+  let state = initialClassifierState;
+  const out: Classified[] = [];
+  const step = (next: Step) => {
+    state = next.state;
+    out.push(...next.out);
+  };
+  for (const { at, press } of presses) {
+    const deadline = quietDeadline(state);
+    if (deadline !== null && deadline <= at) step(classifyQuiet(state, deadline));
+    step(classifyPress(state, press, at, isEchoable));
+  }
+  const deadline = quietDeadline(state);
+  if (deadline !== null) step(classifyQuiet(state, deadline));
+  return out;
+}

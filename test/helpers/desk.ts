@@ -1,0 +1,122 @@
+/**
+ * A working desk for end-to-end tests: the real sandbox on a database file (so its keys can
+ * be revoked while it serves, as `sandbox keys revoke` does) with its request log kept and
+ * timed, a profile in a config file, the built console in a pseudo-terminal, a barcode
+ * scanner typing one character at a time, and another client changing orders meanwhile.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
+import { runKeysCli } from '../../src/sandbox/cli-keys.js';
+import { KEYS, type Fixture } from './fixture.js';
+import { BUILT_CONSOLE, spawnPty, type PtySession } from './pty.js';
+import { startTestSandbox, type TestSandbox } from './sandbox.js';
+
+/** One line of the sandbox's request log ("GET /public-api/v1/return_orders 200 …") and when it was written. */
+export interface LoggedRequest {
+  readonly at: number;
+  readonly line: string;
+}
+
+export interface Desk {
+  readonly sandbox: TestSandbox;
+  readonly requests: LoggedRequest[];
+  /** Another person's client, on the same shop. */
+  readonly other: ReturnsApiClient;
+  /** The XDG directories of the console (its activity log is in `${stateHome}/returns-console`). */
+  readonly root: string;
+  readonly stateHome: string;
+  /** Revokes the console's key (north) in the database the sandbox serves. */
+  revokeConsoleKey(): void;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox on a database file with `fixture`, keeping its request log. */
+export async function openDesk(fixture: Fixture): Promise<Desk> {
+  const root = mkdtempSync(join(tmpdir(), 'rc-desk-'));
+  const dbPath = join(root, 'sandbox.db');
+  const requests: LoggedRequest[] = [];
+  const sandbox = await startTestSandbox({ fixture, dbPath, quiet: false, log: (line) => requests.push({ at: Date.now(), line }) });
+  const other = createClient({ baseUrl: sandbox.url, apiKey: KEYS.north, maxRetries: 2 });
+  return {
+    sandbox,
+    requests,
+    other,
+    root,
+    stateHome: join(root, 'state'),
+    revokeConsoleKey: () => {
+      const sink = { write: () => true } as unknown as NodeJS.WritableStream;
+      const code = runKeysCli(['revoke', '--last4', KEYS.north.slice(-4), '--db', dbPath], { stdout: sink, stderr: sink, env: {} });
+      if (code !== 0) throw new Error(`sandbox keys revoke exited ${code}`);
+    },
+    close: async () => {
+      await other.close();
+      await sandbox.close();
+    },
+  };
+}
+
+export interface DeskConsoleOptions {
+  readonly refreshSeconds: number;
+  readonly scanCodePattern?: string;
+  readonly cols?: number;
+  readonly rows?: number;
+}
+
+/** Starts the built console with a profile "desk" (key from $DESK_KEY) in a pseudo-terminal. */
+export function startDeskConsole(desk: Desk, options: DeskConsoleOptions): PtySession {
+  const configDir = join(desk.root, 'config', 'returns-console');
+  mkdirSync(configDir, { recursive: true });
+  const profile = {
+    base_url: desk.sandbox.url,
+    key_env: 'DESK_KEY',
+    refresh_interval_seconds: options.refreshSeconds,
+    ...(options.scanCodePattern !== undefined && { scan_code_pattern: options.scanCodePattern }),
+  };
+  const configPath = join(configDir, 'config.json');
+  writeFileSync(configPath, JSON.stringify({ default_profile: 'desk', profiles: { desk: profile } }));
+  chmodSync(configPath, 0o600);
+  return spawnPty({
+    args: [BUILT_CONSOLE],
+    cols: options.cols ?? 100,
+    rows: options.rows ?? 30,
+    env: {
+      HOME: desk.root,
+      DESK_KEY: KEYS.north,
+      NO_COLOR: '1',
+      XDG_CONFIG_HOME: join(desk.root, 'config'),
+      XDG_STATE_HOME: desk.stateHome,
+      XDG_DATA_HOME: join(desk.root, 'data'),
+      RETURNS_API_KEY: undefined,
+      RETURNS_BASE_URL: undefined,
+      RETURNS_PROFILE: undefined,
+      RETURNS_CONFIG: undefined,
+    },
+  });
+}
+
+/**
+ * Types `text` the way a USB scanner does: one character every `msPerChar`, on the scanner's
+ * clock. When this process is scheduled late (a loaded machine) the characters already due
+ * go out together, as the terminal would then hand them over: the scanner does not wait.
+ */
+export async function scan(session: PtySession, text: string, msPerChar = 8): Promise<void> {
+  const chars = [...text];
+  const start = performance.now();
+  let sent = 0;
+  while (sent < chars.length) {
+    const due = Math.min(chars.length, Math.floor((performance.now() - start) / msPerChar) + 1);
+    if (due > sent) {
+      session.write(chars.slice(sent, due).join(''));
+      sent = due;
+    }
+    await sleep(Math.max(1, start + sent * msPerChar - performance.now()));
+  }
+}
+
+/** List requests (GET /return_orders) logged at or after `since`. */
+export function listRequestsSince(desk: Desk, since: number): LoggedRequest[] {
+  return desk.requests.filter((r) => r.at >= since && /^GET \S*\/return_orders /.test(r.line));
+}

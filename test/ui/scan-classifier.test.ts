@@ -1,0 +1,163 @@
+/**
+ * The scan classifier without I/O: timelines of key presses with arrival times, classified
+ * as a driver would (quiet checks at each deadline). Scanner speed plus Enter or Tab is one
+ * scan; anything a person types comes out as the same keys in the same order.
+ */
+import fc from 'fast-check';
+import type { Key } from 'ink';
+import { describe, expect, it } from 'vitest';
+import {
+  classifyPress,
+  classifyQuiet,
+  classifyTimeline,
+  HICCUP_MS,
+  initialClassifierState,
+  MIN_SCAN_LENGTH,
+  quietDeadline,
+  SCAN_GAP_MS,
+  type Classified,
+  type KeyPress,
+} from '../../src/ui/keys/scan-classifier.js';
+import { isMoveOnlyChar } from '../../src/ui/keys/match.js';
+import { keyOf, splitBurst } from '../../src/ui/keys/split-burst.js';
+import { orderRefOfScan, parseScanCodePattern } from '../../src/ui/screens/scan/scan-code.js';
+
+const press = (char: string): KeyPress => keyOf(char);
+const UP: KeyPress = ['', { ...keyOf('x')[1], upArrow: true }];
+
+/** `text` typed one character every `gapMs` from `start`. */
+function typed(text: string, gapMs: number, start = 0) {
+  return [...text].map((char, i) => ({ at: start + i * gapMs, press: press(char) }));
+}
+
+/** The output as a readable list: keys by their character ("⏎" for Enter), scans as "scan:TEXT⏎". */
+function show(out: readonly Classified[]): string[] {
+  const name = ([input, key]: KeyPress) => (key.return ? '⏎' : key.tab ? '⇥' : key.upArrow ? '↑' : input);
+  return out.map((c) => (c.kind === 'key' ? name(c.press) : `scan:${c.scan.text}${c.scan.terminator === 'enter' ? '⏎' : '⇥'}${c.scan.echoed ? `(echoed ${c.scan.echoed})` : ''}`));
+}
+
+describe('the scan classifier', () => {
+  it('takes a scanner typing one character every 8 ms and Enter as one scan', () => {
+    expect(show(classifyTimeline(typed('#N1001\r', 8)))).toEqual(['scan:#N1001⏎']);
+    expect(show(classifyTimeline(typed('AO1711\t', 5)))).toEqual(['scan:AO1711⇥']);
+    // A whole scan in one read: every gap is 0.
+    expect(show(classifyTimeline(typed('#N1001\r#N1002\r', 0)))).toEqual(['scan:#N1001⏎', 'scan:#N1002⏎']);
+  });
+
+  it('lets a person’s typing through as keys, in order', () => {
+    expect(show(classifyTimeline(typed('#N1001\r', 80)))).toEqual(['#', 'N', '1', '0', '0', '1', '⏎']);
+    // Fast, but too short to be a scan.
+    expect(show(classifyTimeline(typed('abc\r', 5)))).toEqual(['a', 'b', 'c', '⏎']);
+    // Scanner speed without Enter (a paste): keys, once the input has been quiet.
+    expect(show(classifyTimeline(typed('jjnA', 0)))).toEqual(['j', 'j', 'n', 'A']);
+    // Quick for a person (20 ms gaps), then a pause: typing.
+    const quick = [...typed('AB12', 20), ...typed('34\r', 20, 60 + SCAN_GAP_MS + 10)];
+    expect(show(classifyTimeline(quick))).toEqual(['A', 'B', '1', '2', '3', '4', '⏎']);
+    // Machine speed, then a pause longer than HICCUP_MS: the first part is let go as keys.
+    const split = [...typed('AB12', 8), ...typed('34\r', 8, 24 + HICCUP_MS + 10)];
+    expect(show(classifyTimeline(split))).toEqual(['A', 'B', '1', '2', '3', '4', '⏎']);
+  });
+
+  it('holds a machine-speed run through one pause (a busy machine or terminal delivered it late)', () => {
+    const hiccup = [...typed('#AS', 8), ...typed('Ey1057\r', 8, 16 + 90)];
+    expect(show(classifyTimeline(hiccup))).toEqual(['scan:#ASEy1057⏎']);
+    // Still, a single held key waits no longer than SCAN_GAP_MS.
+    expect(show(classifyTimeline([...typed('A', 0), ...typed('s', 0, SCAN_GAP_MS + 5)]))).toEqual(['A', 's']);
+  });
+
+  it('lets held characters go before any other key', () => {
+    const timeline = [...typed('Ab1', 5), { at: 16, press: UP }, ...typed('9\r', 5, 20)];
+    expect(show(classifyTimeline(timeline))).toEqual(['A', 'b', '1', '↑', '9', '⏎']);
+  });
+
+  it('holds a character no longer than SCAN_GAP_MS after it arrived', () => {
+    const first = classifyPress(initialClassifierState, press('A'), 1000);
+    expect(first.out).toEqual([]);
+    expect(quietDeadline(first.state)).toBe(1000 + SCAN_GAP_MS);
+    expect(classifyQuiet(first.state, 1000 + SCAN_GAP_MS - 1).out).toEqual([]);
+    expect(show(classifyQuiet(first.state, 1000 + SCAN_GAP_MS).out)).toEqual(['A']);
+  });
+
+  it('only the quiet check ends a run: characters read late, in a clump, still make one scan', () => {
+    // The console was busy for 120 ms: "01\r" was read late, but no quiet check came between.
+    let state = initialClassifierState;
+    const out: Classified[] = [];
+    for (const [char, at] of [['#', 0], ['N', 8], ['1', 16], ['0', 24], ['0', 144], ['1', 144], ['\r', 144]] as const) {
+      const step = classifyPress(state, press(char), at);
+      state = step.state;
+      out.push(...step.out);
+    }
+    expect(show(out)).toEqual(['scan:#N1001⏎']);
+  });
+
+  it('sends selection moves at once and still counts them into a scan that follows', () => {
+    const first = classifyPress(initialClassifierState, press('j'), 0, isMoveOnlyChar);
+    expect(show(first.out)).toEqual(['j']);
+    expect(show(classifyTimeline(typed('j123\r', 8), isMoveOnlyChar))).toEqual(['j', 'scan:j123⏎(echoed 1)']);
+    // A repeating j key (gaps under 30 ms) moves at every repeat.
+    expect(show(classifyTimeline(typed('jjjj', 20), isMoveOnlyChar))).toEqual(['j', 'j', 'j', 'j']);
+    // Only the run's start is sent: an "a" (approve) inside it is held.
+    expect(show(classifyTimeline(typed('jab\u001b', 5), isMoveOnlyChar))).toEqual(['j', 'a', 'b', '\u001b']);
+    expect(['j', 'k', 'g', 'G'].every(isMoveOnlyChar)).toBe(true);
+    expect(['A', 'a', 'r', 'q', 's', 'y', ' ', '1', '#'].some(isMoveOnlyChar)).toBe(false);
+  });
+
+  it('never loses, adds or reorders a key: typing at any pace comes out whole', () => {
+    const chars = fc.constantFrom(...'ajkqAsSy1#N0 \r\t'.split(''));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(chars, fc.integer({ min: 0, max: 200 })), { maxLength: 40 }), (keysAndGaps) => {
+        let at = 0;
+        const timeline = keysAndGaps.map(([char, gap]) => ({ at: (at += gap), press: press(char) }));
+        const out = classifyTimeline(timeline, isMoveOnlyChar);
+        // Every character comes out once: as a key, or inside a scan (with its terminator).
+        const text = out
+          .map((c) =>
+            c.kind === 'key'
+              ? (c.press[1].return ? '\r' : c.press[1].tab ? '\t' : c.press[0])
+              : c.scan.text.slice(c.scan.echoed) + (c.scan.terminator === 'enter' ? '\r' : '\t'),
+          )
+          .join('');
+        expect(text).toBe(keysAndGaps.map(([char]) => char).join(''));
+        // A scan is never slower than scanner speed, never shorter than MIN_SCAN_LENGTH.
+        for (const c of out) if (c.kind === 'scan') expect([...c.scan.text].length).toBeGreaterThanOrEqual(MIN_SCAN_LENGTH);
+      }),
+    );
+  });
+
+  it('finds no scan in typing that is never faster than SCAN_GAP_MS', () => {
+    const chars = fc.constantFrom(...'ajkqAsSy1#N0 \r\t'.split(''));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(chars, fc.integer({ min: SCAN_GAP_MS, max: 400 })), { maxLength: 40 }), (keysAndGaps) => {
+        let at = 0;
+        const timeline = keysAndGaps.map(([char, gap]) => ({ at: (at += gap), press: press(char) }));
+        expect(classifyTimeline(timeline, isMoveOnlyChar).every((c) => c.kind === 'key')).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('splitting reads into keys', () => {
+  it('reads a lone line feed (a scanner suffix) as Enter', () => {
+    const [only] = splitBurst('\n', keyOf('x')[1]);
+    expect(only?.[1].return).toBe(true);
+  });
+});
+
+describe('scan codes', () => {
+  it('maps a carrier label to the order name with the profile pattern, else keeps the code', () => {
+    const parsed = parseScanCodePattern('^RMA-(#?N\\d+)(?:-\\d+)?$');
+    expect(parsed.ok).toBe(true);
+    const regex = parsed.ok ? parsed.regex : null;
+    expect(orderRefOfScan('RMA-#N1001-02', regex)).toBe('#N1001');
+    expect(orderRefOfScan(' RMA-N1001 ', regex)).toBe('N1001');
+    expect(orderRefOfScan('#N1001', regex)).toBe('#N1001');
+    expect(orderRefOfScan('#N1001', null)).toBe('#N1001');
+  });
+
+  it('refuses a pattern that is not a regular expression or has not exactly one group', () => {
+    expect(parseScanCodePattern('(')).toMatchObject({ ok: false, message: expect.stringMatching(/^is not a valid regular expression/) });
+    expect(parseScanCodePattern('N\\d+')).toEqual({ ok: false, message: expect.stringContaining('exactly one capturing group') });
+    expect(parseScanCodePattern('(a)(b)')).toEqual({ ok: false, message: expect.stringContaining('(found 2)') });
+    expect(parseScanCodePattern('(?<name>N\\d+)').ok).toBe(true);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Barcode scans typed the way a USB scanner types (one character every 8 ms, then Enter)
+ * on every screen of the console, against the real sandbox: never run as key commands;
+ * queued in scan mode even while a review or help is on top; offered to quick find on the
+ * list; typed (without their Enter) into a reject reason; mapped by the profile's
+ * scan_code_pattern.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../../src/api/client/index.js';
+import { KEYS, makeFixture } from '../../helpers/fixture.js';
+import { startTestSandbox } from '../../helpers/sandbox.js';
+import { renderDesk } from '../bulk/render-desk.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function setup(options: { scanCodePattern?: RegExp } = {}) {
+  // North: 1014 and 1000 pending; 1001, 1015, 1029, 1043 reviewed. 1043 carries command letters in its name.
+  const fixture = makeFixture(84);
+  fixture.return_orders.find((o) => o.id === 1043)!.order_name = '#AO1711';
+  const sandbox = await startTestSandbox({ fixture });
+  const api = createClient({ baseUrl: sandbox.url, apiKey: KEYS.north });
+  const view = renderDesk({ baseUrl: sandbox.url, ...(options.scanCodePattern && { scanCodePattern: options.scanCodePattern }) });
+  cleanups.push(() => sandbox.close(), () => api.close(), () => view.cleanup());
+  await view.waitFor(['#N1081'], 20_000);
+  const status = async (id: number) => (await api.listPage({ filters: { ids: [id] } })).data[0]?.status;
+  return { api, view, status };
+}
+
+/** Opens order `name` through quick find. */
+async function openOrder(view: ReturnType<typeof renderDesk>, name: string) {
+  await view.press('/', 'Find (order name or id)');
+  await view.press(name, `Find (order name or id): ${name}`);
+  await view.press('\r', `Order ${name}`);
+}
+
+describe('scans outside scan mode', () => {
+  it('on the list: no key command runs; quick find is offered with the scanned name', async () => {
+    const { view, status } = await setup();
+    await view.scan('#AO1711\r');
+    await view.waitFor(['Find (order name or id): #AO1711', 'Scanned "#AO1711" (scan mode is off)']);
+    expect(view.frame()).not.toContain('Bulk approve');
+    await view.press('\r', 'Order #AO1711');
+    expect(await status(1043)).toBe('reviewed');
+  });
+
+  it('in quick find: the scan replaces the text and is looked up', async () => {
+    const { view } = await setup();
+    await view.press('/', 'Find (order name or id)');
+    await view.press('zz', 'Find (order name or id): zz');
+    await view.scan('#N1015\r');
+    await view.waitFor(['Order #N1015']);
+  });
+
+  it('in a reject reason: typed as text, its Enter not pressed, so nothing is decided', async () => {
+    const { view } = await setup();
+    await openOrder(view, '#N1014');
+    await view.press('x', 'reason?');
+    await view.scan('RMA-555\r');
+    await view.waitFor(['> RMA-555', 'was typed into the field']);
+    expect(view.frame()).toContain('reason?');
+    expect(view.frame()).not.toContain('→ reject');
+    await view.press('\r', '→ reject', 'reject reason: RMA-555');
+  });
+
+  it('on an order screen: nothing is decided, and the notice says where scans work', async () => {
+    const { view, status } = await setup();
+    await openOrder(view, '#N1014');
+    await view.scan('#ASEy1057\r');
+    await view.waitFor(['Scanned "#ASEy1057": nothing was done here']);
+    expect(view.frame()).not.toMatch(/→ (approve|keep)/);
+    expect(view.frame()).not.toContain('Send the review');
+    expect(await status(1014)).toBe('pending');
+  });
+});
+
+describe('scans in scan mode', () => {
+  it('are queued in order while a review and then help are on top, and processed when the review closes', async () => {
+    const { view, status } = await setup();
+    await view.press('S', 'SCAN MODE · receiving desk');
+    await view.scan('#N1000\r');
+    await view.waitFor(['SCAN MODE · review of #N1000', 'Jacket 0']);
+    await view.scan('#N1015\r');
+    await view.waitFor(['1 waiting']);
+    await view.press('?', 'Help: keys');
+    await view.scan('#AO1711\r');
+    await view.press('\u001b', 'SCAN MODE · review of #N1000');
+    await view.waitFor(['2 waiting']);
+    expect(view.frame()).not.toMatch(/→ (approve|keep)/);
+    expect(await status(1000)).toBe('pending');
+    await view.press('\u001b', 'Scans this session (3, newest first)');
+    const lines = view.frame().split('\n').map((l) => l.trim());
+    const at = (text: string) => lines.findIndex((l) => l.startsWith(text));
+    expect(at('#AO1711  ✓ received')).toBeGreaterThan(-1);
+    expect(at('#AO1711  ✓ received')).toBeLessThan(at('#N1015  ✓ received'));
+    expect(at('#N1015  ✓ received')).toBeLessThan(at('#N1000  → review opened'));
+    expect(await status(1015)).toBe('received');
+    expect(await status(1043)).toBe('received');
+  });
+
+  it('map a carrier label to the order with the profile scan_code_pattern', async () => {
+    const { view, status } = await setup({ scanCodePattern: /^RMA-(#?N\d+)-\d+$/u });
+    await view.press('S', 'SCAN MODE · receiving desk');
+    await view.scan('RMA-#N1029-07\r');
+    await view.waitFor(['RMA-#N1029-07  ✓ received  #N1029 · First29 Last29']);
+    expect(await status(1029)).toBe('received');
+  });
+});
