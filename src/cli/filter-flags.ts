@@ -40,12 +40,14 @@ function take<T>(result: ParseResult<T>, flag: string): T {
   return result.value;
 }
 
+const DATE_HINT = 'A date alone is local time: from its midnight for --from, to the end of that day for --to. 7d means 7 × 24 hours before now.';
+
 /** A --from/--to value as the RFC 3339 date-time to send; a usage error naming the accepted forms. */
 function dateFlag(raw: string, bound: DateBound, context: DateInputContext): string {
   const parsed = parseDateInput(raw, bound, context);
   if (parsed.ok) return parsed.value;
   const param = bound === 'from' ? 'submitted_at_min' : 'submitted_at_max';
-  throw paramErrorToCli({ code: 'invalid_date_format', param, message: parsed.message }, `--${bound}`);
+  throw paramErrorToCli({ code: 'invalid_date_format', param, message: parsed.message }, `--${bound}`, DATE_HINT);
 }
 
 /** --status with "did you mean" for an unknown status (the interface's message, plus the closest names). */

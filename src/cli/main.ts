@@ -3,6 +3,7 @@
  * starting the console (or one command) never loads the others (start-up speed).
  */
 import { scrubSecrets } from '../api/client/redact.js';
+import { didYouMean } from '../format/did-you-mean.js';
 import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
 import type { Factory } from './factory.js';
 
@@ -49,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     // Scrubbed: a key pasted in the wrong place must not be echoed.
     process.stderr.write(
       scrubSecrets(
-        `error: usage_error: unknown command ${JSON.stringify(name ?? '')} (commands: ${Object.keys(COMMANDS).join(', ')})\n` +
+        `error: Unknown command ${JSON.stringify(name ?? '')}.${didYouMean(name ?? '', Object.keys(COMMANDS))} Commands: ${Object.keys(COMMANDS).join(', ')}. [usage_error]\n` +
           'hint: Run `returns-console --help` for usage.\n',
       ),
     );
