@@ -17,7 +17,6 @@ import {
 import { RETURN_ORDER_STATUSES } from '../api/schemas.js';
 import { parseDateInput, type DateBound, type DateInputContext } from '../format/date-input.js';
 import { didYouMean } from '../format/did-you-mean.js';
-import { CliError } from './cli-error.js';
 import { stringFlag } from './command-runner.js';
 import { paramErrorToCli } from './errors-output.js';
 import type { FlagSpec, ParsedArgs } from './flags.js';

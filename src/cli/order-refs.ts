@@ -6,6 +6,7 @@
  * orders (one per return of the same order), which is refused with the candidates listed.
  */
 import type { ReturnsClient } from '../api/client-types.js';
+import { looksLikeKey } from '../api/client/redact.js';
 import { errorHint } from '../api/error-codes.js';
 import { parseIds } from '../api/list-params.js';
 import type { ReturnOrder } from '../api/schemas.js';
@@ -41,6 +42,15 @@ export function parseOrderRefs(raw: string, argName = 'ID'): OrderRef[] {
         code: 'usage_error',
         param: argName,
         message: `${argName} ${JSON.stringify(raw)} has an empty element; give ids or order names separated by commas`,
+      });
+    }
+    if (looksLikeKey(part)) {
+      // A key pasted in the wrong place must not travel to the service as an order name.
+      throw new CliError({
+        code: 'usage_error',
+        param: argName,
+        message: `${argName} looks like an API key, not an order id or name; nothing was sent`,
+        hint: 'Keys are never given as arguments: put the key in RETURNS_API_KEY or your profile, and consider rotating this one.',
       });
     }
     if (/^\d+$/.test(part)) {

@@ -89,6 +89,13 @@ describe('order names where ids are taken', () => {
     expect((await cli('show', ['NOPE'])).stderr).toContain('No return order named "NOPE" or "#NOPE" was found');
   });
 
+  it('refuses a key pasted as an order, before anything is sent', async () => {
+    const r = await cli('show', [KEYS.north]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: ID looks like an API key, not an order id or name; nothing was sent \[usage_error\]\n/);
+    expect(r.stderr).not.toContain(KEYS.north);
+  });
+
   it('review and receive take names, mixed with ids', async () => {
     const review = await cli('review', ['AO1711', '--approve-all']);
     expect(review.code).toBe(0);
@@ -117,5 +124,5 @@ describe('dates people type, in a real process', () => {
     expect(ids(kolkata.stdout)).toEqual([1019, 1018]);
     expect(junk.code).toBe(2);
     expect(junk.stderr).toMatch(/^error: --to: "soon" is not a date\. Use a date-time \(2026-11-02T09:15:00Z\), a date \(2026-11-02\), today, yesterday, or a time ago \(12h, 7d, 2w\)\. \[invalid_date_format\]\n/);
-  });
+  }, 60_000); // four node start-ups at once
 });
