@@ -161,8 +161,8 @@ describe('receive', () => {
     const rows = r.stdout.trimEnd().split('\n');
     expect(rows[0]).toMatch(/^\s*ID\s+RESULT\s+DETAIL$/);
     expect(rows[1]).toMatch(/^\s*1015\s+ok\s+#N1015 now received$/);
-    expect(rows[2]).toMatch(/^\s*1004\s+failed\s+invalid_state_transition: /);
-    expect(rows[3]).toMatch(/^999999\s+failed\s+return_order_not_found: /);
+    expect(rows[2]).toMatch(/^\s*1004\s+failed\s+Return order 1004 .* \[invalid_state_transition\] \(request id \S+\)$/);
+    expect(rows[3]).toMatch(/^999999\s+failed\s+.* \[return_order_not_found\] \(request id \S+\)$/);
     expect(rows).toHaveLength(4);
     expect(r.stderr).toContain('Receiving… ');
     expect(r.stderr).toContain('Received 1 of 3: 2 failed.\n');
