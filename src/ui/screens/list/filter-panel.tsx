@@ -36,7 +36,7 @@ export function FilterPanel(props: FilterPanelProps) {
       return `✗ The service says: ${sanitizeForTerminal(state.serverError.message)} [${sanitizeForTerminal(state.serverError.code)}]`;
     }
     const error = checked.errors[field];
-    return error ? `✗ ${error.message} [${error.code}]` : null;
+    return error ? `✗ ${sanitizeForTerminal(error.message)} [${error.code}]` : null;
   };
 
   const row = (field: FilterField, body: ReactNode) => {
