@@ -1,6 +1,6 @@
 /**
- * How every command reports a failure: one line `error: CODE (PARAM): message [request id X]`
- * and a hint line, or with --json/--ndjson the error object as JSON, always on stderr.
+ * How every command reports a failure: one line `error: Message [CODE] (request id X)`
+ * (plain words first, the code for searching and support after) and a hint line, or with --json/--ndjson the error object as JSON, always on stderr.
  * Everything printed is scrubbed of key-shaped text and sanitized for the terminal.
  */
 import type { ApiError } from '../api/client/errors.js';
@@ -27,14 +27,14 @@ function isApiErrorLike(error: unknown): error is ApiError {
   return error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).kind === 'string';
 }
 
-/** A local validation failure of list parameters, as a usage error (exit 2). */
-export function paramErrorToCli(error: ParamError, flag?: string): CliError {
+/** A local validation failure of list parameters, as a usage error (exit 2); the hint defaults to the code's. */
+export function paramErrorToCli(error: ParamError, flag?: string, hint: string | undefined = hintFor(error.code)): CliError {
   return new CliError({
     code: error.code,
     type: 'validation_error',
     param: error.param,
     message: flag ? `${flag}: ${error.message}` : error.message,
-    hint: hintFor(error.code),
+    hint,
   });
 }
 
@@ -79,12 +79,24 @@ export function exitCodeFor(error: unknown): ExitCode {
   return EXIT.failure;
 }
 
-/** `error: CODE (PARAM): message [request id X]` and, when known, `hint: …`. */
+/**
+ * A message as the lead of an error line: its first word capitalized when it is a plain
+ * lower-case word ("unknown flag" → "Unknown flag"); names such as `submitted_at_min` or
+ * `--from` are left as they are.
+ */
+export function leadWords(message: string): string {
+  return /^[a-z]+(\s|$)/.test(message) ? message.charAt(0).toUpperCase() + message.slice(1) : message;
+}
+
+/**
+ * `error: Message [CODE] (request id X)` and, when known, `hint: …`. The param is not
+ * repeated: every message names what it is about (the flag, field or parameter); the JSON
+ * form carries it.
+ */
 export function formatErrorText(shape: ErrorShape, style: Style, secrets: readonly string[] = []): string {
   const clean = (s: string) => sanitizeForTerminal(scrubSecrets(s, secrets), { keepNewlines: true });
-  const param = shape.param ? ` (${clean(shape.param)})` : '';
-  const requestId = shape.requestId ? ` [request id ${clean(shape.requestId)}]` : '';
-  const head = `${style.red(style.bold('error:'))} ${clean(shape.code)}${param}: ${clean(shape.message)}${requestId}`;
+  const requestId = shape.requestId ? ` (request id ${clean(shape.requestId)})` : '';
+  const head = `${style.red(style.bold('error:'))} ${leadWords(clean(shape.message))} [${clean(shape.code)}]${requestId}`;
   return shape.hint ? `${head}\n${style.dim(`hint: ${clean(shape.hint)}`)}\n` : `${head}\n`;
 }
 

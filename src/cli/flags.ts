@@ -4,6 +4,7 @@
  * (exit 2) that say what to do.
  */
 import { parseArgs } from 'node:util';
+import { didYouMean } from '../format/did-you-mean.js';
 import { CliError } from './cli-error.js';
 
 export interface FlagSpec {
@@ -48,8 +49,8 @@ export const EXIT_CODES_NOTE = [
 ].join('\n');
 
 export const ERRORS_NOTE = [
-  'Errors go to stderr as `error: CODE (PARAM): message [request id]`, with a hint on the next',
-  'line. With --json (or --ndjson) the error is printed to stderr as JSON instead:',
+  'Errors go to stderr as `error: Message [CODE] (request id …)`, with a hint on the next line.',
+  'With --json (or --ndjson) the error is printed to stderr as JSON instead:',
   '{"error":{"type","code","message","param","status","request_id","hint"}}.',
 ].join('\n');
 
@@ -111,8 +112,12 @@ function usageFromParseError(spec: CommandSpec, error: unknown): CliError {
   const message = error instanceof Error ? error.message : String(error);
   const option = /'(-[^' ]+)/.exec(message)?.[1];
   switch (code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return usage(spec, `unknown flag ${option ?? ''}`.trim(), option);
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      const known = [...spec.flags, ...GLOBAL_FLAGS].map((f) => `--${f.name}`);
+      const typed = option?.split('=')[0] ?? '';
+      const suggestion = typed.startsWith('--') ? didYouMean(typed, known) : '';
+      return usage(spec, `unknown flag ${option ?? ''}`.trim() + (suggestion ? `.${suggestion}` : ''), option);
+    }
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       return message.includes('does not take an argument')
         ? usage(spec, `flag ${option ?? ''} takes no value`, option)

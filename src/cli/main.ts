@@ -4,6 +4,7 @@
  */
 import { unsupportedNodeMessage } from './node-support.js';
 import { scrubSecrets } from '../api/client/redact.js';
+import { didYouMean } from '../format/did-you-mean.js';
 import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
 import { COMMANDS, COMMAND_NAMES, renderUsage, type CommandEntry } from './command-table.js';
 import { EXIT } from './exit-codes.js';
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
     // Scrubbed: a key pasted in the wrong place must not be echoed.
     process.stderr.write(
       scrubSecrets(
-        `error: usage_error: unknown command ${JSON.stringify(name)} (commands: ${COMMAND_NAMES.join(', ')})\n` +
+        `error: Unknown command ${JSON.stringify(name ?? '')}.${didYouMean(name ?? '', COMMAND_NAMES)} Commands: ${COMMAND_NAMES.join(', ')}. [usage_error]\n` +
           'hint: Run `returns-console --help` for usage.\n',
       ),
     );

@@ -61,19 +61,19 @@ describe('returns-console as a process', () => {
 
   it('exits 2 on usage errors, 4 on a refused key, 1 on an API failure', async () => {
     const [usage, auth, failure, keyFlag] = await Promise.all([
-      spawnCli(['list', '--from', 'yesterday'], env),
+      spawnCli(['list', '--from', 'last week'], env),
       spawnCli(['show', '1000'], { ...env, RETURNS_API_KEY: KEYS.unknown }),
       spawnCli(['receive', '1000'], env),
       spawnCli(['list', '--api-key', KEYS.north], { ...env, RETURNS_API_KEY: '' }),
     ]);
     expect([usage.code, auth.code, failure.code, keyFlag.code]).toEqual([2, 4, 1, 2]);
     expect(usage.stderr).toBe(
-      'error: invalid_date_format (submitted_at_min): --from: submitted_at_min must be an ISO 8601 date-time such as 2026-11-02T09:15:00Z.\n' +
-        'hint: Dates must be ISO 8601 date-times, e.g. 2026-11-02T09:15:00Z.\n',
+      'error: --from: "last week" is not a date. Use a date-time (2026-11-02T09:15:00Z), a date (2026-11-02), today, yesterday, or a time ago (12h, 7d, 2w). [invalid_date_format]\n' +
+        'hint: A date alone is local time: from its midnight for --from, to the end of that day for --to. 7d means 7 × 24 hours before now.\n',
     );
-    expect(auth.stderr).toMatch(/^error: invalid_api_key: .+ \[request id \S+\]\nhint: /);
-    expect(failure.stderr).toMatch(/^error: invalid_state_transition: .+ \[request id \S+\]\nhint: /);
-    expect(keyFlag.stderr).toMatch(/^error: usage_error \(--api-key\): the API key is never accepted on the command line/);
+    expect(auth.stderr).toMatch(/^error: [A-Z][^[]+ \[invalid_api_key\] \(request id \S+\)\nhint: /);
+    expect(failure.stderr).toMatch(/^error: [A-Z][^[]+ \[invalid_state_transition\] \(request id \S+\)\nhint: /);
+    expect(keyFlag.stderr).toMatch(/^error: The API key is never accepted on the command line: .* \[usage_error\]\n/);
     for (const r of [usage, auth, failure, keyFlag]) expect(r.stdout).toBe('');
   });
 
@@ -86,7 +86,8 @@ describe('returns-console as a process', () => {
     writeFileSync(join(home, 'returns-console', 'config.json'), JSON.stringify({ profiles: { north: { base_url: sandbox.url, key_file: keyPath } } }), { mode: 0o600 });
     const r = await spawnCli(['list', '--profile', 'north'], { HOME: home, XDG_CONFIG_HOME: home });
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain(`error: api_key_file_insecure: key file ${keyPath} has permissions 0644`);
+    expect(r.stderr).toContain(`error: Key file ${keyPath} has permissions 0644`);
+    expect(r.stderr).toContain('[api_key_file_insecure]');
     expect(r.stderr).toContain(`Fix: chmod 600 ${keyPath}`);
     chmodSync(keyPath, 0o600);
     const ok = await spawnCli(['list', '--profile', 'north', '--limit', '1'], { HOME: home, XDG_CONFIG_HOME: home });
@@ -101,6 +102,6 @@ describe('returns-console as a process', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain('--order-names LIST');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error: usage_error: unknown command "lsit" \(commands: console, list, show, review, receive, config, sandbox, completion, version\)\nhint: /);
+    expect(unknown.stderr).toMatch(/^error: Unknown command "lsit"\. Did you mean list\? Commands: console, list, show, review, receive, config, sandbox, completion, version\. \[usage_error\]\nhint: /);
   });
 });

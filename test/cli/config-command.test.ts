@@ -58,7 +58,8 @@ describe('returns-console config', () => {
     const r = await runInProcess('config', [], { env: { XDG_CONFIG_HOME: home } });
     expect(r.code).toBe(4);
     expect(r.stdout).toContain('API key           (unavailable: api_key_file_insecure)');
-    expect(r.stderr).toContain(`error: api_key_file_insecure: key file ${keyPath} has permissions 0644`);
+    expect(r.stderr).toContain(`error: Key file ${keyPath} has permissions 0644`);
+    expect(r.stderr).toContain('[api_key_file_insecure]');
     expect(r.stderr).toContain(`Fix: chmod 600 ${keyPath}`);
   });
 
@@ -66,7 +67,7 @@ describe('returns-console config', () => {
     const r = await runInProcess('config', [], { env: { RETURNS_API_KEY: KEYS.north } });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('base URL          (not set)  (none)');
-    expect(r.stderr).toMatch(/error: config_error \(base_url\): no base URL/);
+    expect(r.stderr).toMatch(/error: No base URL.* \[config_error\]/);
   });
 
   it('reports an invalid config file with every bad field (exit 2)', async () => {

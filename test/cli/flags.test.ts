@@ -35,14 +35,16 @@ describe('parseCommandArgs', () => {
 
   it('reports unknown flags and missing values as usage errors pointing at help', () => {
     const unknown = failure(LIST_SPEC, ['--stauts', 'pending']);
-    expect(unknown.message).toBe('unknown flag --stauts');
+    expect(unknown.message).toBe('unknown flag --stauts. Did you mean --status?');
     expect(unknown.hint).toBe('Run `returns-console list --help` for usage.');
+    expect(failure(LIST_SPEC, ['--zzzzzz']).message).toBe('unknown flag --zzzzzz');
+    expect(failure(LIST_SPEC, ['--form=7d']).message).toBe('unknown flag --form. Did you mean --from?');
     expect(failure(LIST_SPEC, ['--status']).message).toBe('flag --status needs a value');
     expect(failure(LIST_SPEC, ['--all=yes']).message).toBe('flag --all takes no value');
   });
 
   it('checks positional arguments', () => {
-    expect(failure(SHOW_SPEC, []).message).toBe('missing argument ID (Return order id, e.g. 1001)');
+    expect(failure(SHOW_SPEC, []).message).toBe('missing argument ID (Return order id (1001) or order name (#AO1711, or AO1711 without quotes))');
     expect(failure(SHOW_SPEC, ['1', '2']).message).toBe('unexpected argument "2"');
     expect(failure(LIST_SPEC, ['pending']).message).toBe('unexpected argument "pending"');
     expect(parse(RECEIVE_SPEC, ['1', '2', '3']).positionals).toEqual(['1', '2', '3']);

@@ -4,7 +4,7 @@ import { LIST_SPEC } from '../../src/cli/commands/list/index.js';
 import { parseListRequest } from '../../src/cli/commands/list/list-args.js';
 import { parseCommandArgs } from '../../src/cli/flags.js';
 
-const request = (argv: string[], isTTY = false) => parseListRequest(LIST_SPEC, parseCommandArgs(LIST_SPEC, argv, ''), isTTY);
+const request = (argv: string[], isTTY = false) => parseListRequest(LIST_SPEC, parseCommandArgs(LIST_SPEC, argv, ''), isTTY, { nowMs: Date.parse('2026-11-20T12:00:00Z'), timeZone: 'UTC' });
 const failure = (argv: string[]): CliError => {
   try {
     request(argv);
@@ -39,7 +39,7 @@ describe('list flags', () => {
     const cases: [string[], string, string][] = [
       [['--limit', '0'], 'invalid_limit', 'limit'],
       [['--limit', '101'], 'invalid_limit', 'limit'],
-      [['--from', 'yesterday'], 'invalid_date_format', 'submitted_at_min'],
+      [['--from', 'last week'], 'invalid_date_format', 'submitted_at_min'],
       [['--to', '2026-13-01T00:00:00Z'], 'invalid_date_format', 'submitted_at_max'],
       [['--from', '2026-11-02T00:00:00Z', '--to', '2026-11-01T00:00:00Z'], 'invalid_date_range', 'submitted_at_min'],
       [['--status', 'pending,,reviewed'], 'invalid_statuses_format', 'statuses'],
@@ -55,6 +55,26 @@ describe('list flags', () => {
       expect(e.message.startsWith(argv[0]!) || e.message.startsWith('--from/--to')).toBe(true);
       expect(e.hint).toBeTruthy();
     }
+  });
+
+  it('reads dates people type with the injected clock and zone, and sends RFC 3339', () => {
+    // The clock is 2026-11-20T12:00:00Z; the zone UTC.
+    expect(request(['--from', '7d', '--to', '2h']).filters).toEqual({ submittedAtMin: '2026-11-13T12:00:00Z', submittedAtMax: '2026-11-20T10:00:00Z' });
+    expect(request(['--from', 'yesterday', '--to', 'today']).filters).toEqual({ submittedAtMin: '2026-11-19T00:00:00Z', submittedAtMax: '2026-11-20T23:59:59Z' });
+    expect(request(['--from', '2026-11-17', '--to', '2026-11-17']).filters).toEqual({ submittedAtMin: '2026-11-17T00:00:00Z', submittedAtMax: '2026-11-17T23:59:59Z' });
+    const newYork = parseListRequest(LIST_SPEC, parseCommandArgs(LIST_SPEC, ['--from', '2026-11-17', '--to', '1d'], ''), false, { nowMs: Date.parse('2026-11-20T12:00:00Z'), timeZone: 'America/New_York' });
+    expect(newYork.filters).toEqual({ submittedAtMin: '2026-11-17T00:00:00-05:00', submittedAtMax: '2026-11-19T07:00:00-05:00' });
+  });
+
+  it('names the accepted date forms, and says which dates a bad range came from', () => {
+    expect(failure(['--to', 'junk']).message).toBe('--to: "junk" is not a date. Use a date-time (2026-11-02T09:15:00Z), a date (2026-11-02), today, yesterday, or a time ago (12h, 7d, 2w).');
+    expect(failure(['--from', 'today', '--to', 'yesterday']).message).toMatch(/^--from\/--to: .*\(from 2026-11-20T00:00:00Z, to 2026-11-19T23:59:59Z\)$/);
+  });
+
+  it('suggests the closest status for an unknown one', () => {
+    expect(failure(['--status', 'pending,reviewd']).message).toMatch(/unknown value: "reviewd".* Did you mean reviewed\?$/);
+    expect(failure(['--status', 'Pending']).message).toMatch(/Did you mean pending\?$/);
+    expect(failure(['--status', 'zzzzzz']).message).not.toMatch(/Did you mean/);
   });
 
   it('accepts equal from and to (inclusive bounds)', () => {

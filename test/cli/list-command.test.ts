@@ -146,13 +146,13 @@ describe('list errors', () => {
     const r = await list(['--status', 'draft']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: invalid_status_value \(statuses\): --status: statuses contains an unknown value: "draft"\..*\nhint: Unknown status\./);
+    expect(r.stderr).toMatch(/^error: --status: statuses contains an unknown value: "draft"\..* \[invalid_status_value\]\nhint: Unknown status\./);
   });
 
   it('reports a refused key with exit 4, the request id and the hint', async () => {
     const r = await list([], { env: { RETURNS_API_KEY: KEYS.unknown } });
     expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(/^error: invalid_api_key: .* \[request id \S+\]\nhint: The API key is wrong/);
+    expect(r.stderr).toMatch(/^error: .* \[invalid_api_key\] \(request id \S+\)\nhint: The API key is wrong/);
     const revoked = await list([], { env: { RETURNS_API_KEY: KEYS.northRevoked } });
     expect(revoked.code).toBe(4);
   });
@@ -171,7 +171,7 @@ describe('list errors', () => {
   it('reports a missing base URL as a configuration error (exit 2)', async () => {
     const r = await runInProcess('list', [], { env: { RETURNS_API_KEY: KEYS.north } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: config_error \(base_url\): no base URL for profile "default"\nhint: Give --base-url, set RETURNS_BASE_URL/);
+    expect(r.stderr).toMatch(/^error: No base URL for profile "default".* \[config_error\]\nhint: Give --base-url, set RETURNS_BASE_URL/);
   });
 
   it('reports an unreachable service as an operation failure (exit 1)', async () => {

@@ -52,15 +52,15 @@ describe('show', () => {
     for (const id of ['999999', '5000', '1012' /* draft */]) {
       const r = await cli('show', [id]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^error: return_order_not_found: return order ${id} was not found`));
+      expect(r.stderr).toMatch(new RegExp(`^error: Return order ${id} was not found .* \\[return_order_not_found\\]\n`));
     }
     const json = await cli('show', ['999999', '--json']);
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { type: 'resource_error', code: 'return_order_not_found' } });
   });
 
   it('checks the id before any request (exit 2)', async () => {
-    expect((await cli('show', ['abc'])).stderr).toMatch(/^error: invalid_ids_format \(ids\): ID: ids must be positive whole numbers/);
-    expect((await cli('show', ['1,2'])).stderr).toMatch(/show takes one order id, got 2/);
+    expect((await cli('show', ['0'])).stderr).toMatch(/^error: ID: ids must be positive whole numbers.* \[invalid_ids_format\]\n/);
+    expect((await cli('show', ['1,2'])).stderr).toMatch(/^error: Give one order \(an id or a name\), not 2 \[usage_error\]\n/);
   });
 
   it('says item details are not available when the service sends no item arrays (D4)', () => {
@@ -86,7 +86,7 @@ describe('review', () => {
   it('shows the service\'s answer as is when the order is not pending (exit 1)', async () => {
     const r = await cli('review', ['1002', '--approve-all']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: invalid_state_transition: .* \[request id \S+\]\nhint: The order is not in the status/);
+    expect(r.stderr).toMatch(/^error: .* \[invalid_state_transition\] \(request id \S+\)\nhint: The order is not in the status/);
   });
 
   it('--decisions FILE sends the file\'s decisions; --json prints the result object', async () => {
@@ -111,11 +111,11 @@ describe('review', () => {
 
   it('checks the file before sending anything (exit 2)', async () => {
     const cases: [unknown, RegExp][] = [
-      ['{not json', /^error: invalid_decisions \(decisions\): .*decisions\.json is not valid JSON/],
-      [{ decisions: [] }, /^error: missing_items_array \(items\): .*must be an object with an "items" array/],
-      [{ items: [{ id: 70014, type: 'refund', action: 'destroy' }] }, /^error: invalid_action \(items\[\]\.action\): .*items\[0\]\.action/],
-      [{ items: [{ id: 70014, type: 'gift', action: 'approve' }] }, /^error: invalid_item_type \(items\[\]\.type\)/],
-      [{ items: [{ id: 70014, type: 'refund', action: 'reject', reject_reason: '  ' }] }, /^error: missing_reject_reason \(items\[\]\.reject_reason\): .*items\[0\] \(item 70014\) rejects without a reject_reason/],
+      ['{not json', /^error: .*decisions\.json is not valid JSON.* \[invalid_decisions\]\n/],
+      [{ decisions: [] }, /^error: .*must be an object with an "items" array.* \[missing_items_array\]\n/],
+      [{ items: [{ id: 70014, type: 'refund', action: 'destroy' }] }, /^error: .*items\[0\]\.action.* \[invalid_action\]\n/],
+      [{ items: [{ id: 70014, type: 'gift', action: 'approve' }] }, /^error: .* \[invalid_item_type\]\n/],
+      [{ items: [{ id: 70014, type: 'refund', action: 'reject', reject_reason: '  ' }] }, /^error: .*items\[0\] \(item 70014\) rejects without a reject_reason.* \[missing_reject_reason\]\n/],
     ];
     for (const [body, pattern] of cases) {
       const r = await cli('review', ['1028', '--decisions', decisionsFile(body)]);
@@ -123,22 +123,22 @@ describe('review', () => {
       expect(r.stderr).toMatch(pattern);
     }
     const missing = await cli('review', ['1028', '--decisions', '/nonexistent.json']);
-    expect(missing.stderr).toMatch(/decisions file \/nonexistent\.json does not exist/);
+    expect(missing.stderr).toMatch(/^error: Decisions file \/nonexistent\.json does not exist \[usage_error\]/);
     // Nothing was sent: the pending order is untouched.
     expect(await statusOf(1028)).toBe('pending');
   });
 
   it('needs exactly one of --approve-all and --decisions', async () => {
-    expect((await cli('review', ['1000'])).stderr).toMatch(/give exactly one of --approve-all or --decisions FILE/);
+    expect((await cli('review', ['1000'])).stderr).toMatch(/^error: Give exactly one of --approve-all or --decisions FILE \[usage_error\]/);
     expect((await cli('review', ['1000', '--approve-all', '--decisions', 'x'])).code).toBe(2);
   });
 
   it('shows the service\'s validation answer when it disagrees (missing_items, keep_item_not_allowed)', async () => {
     const partial = await cli('review', ['5014', '--decisions', decisionsFile({ items: [{ id: 70112, type: 'refund', action: 'approve' }] })], { env: { RETURNS_API_KEY: KEYS.south } });
     expect(partial.code).toBe(1);
-    expect(partial.stderr).toMatch(/^error: missing_items \(items\): /);
+    expect(partial.stderr).toMatch(/^error: .* \[missing_items\] \(request id \S+\)\n/);
     const keep = await cli('review', ['5014', '--decisions', decisionsFile({ items: [{ id: 70112, type: 'refund', action: 'keep_item' }, { id: 70113, type: 'exchange', action: 'approve' }] })], { env: { RETURNS_API_KEY: KEYS.south } });
-    expect(keep.stderr).toMatch(/^error: keep_item_not_allowed \(items\[\]\.action\): /);
+    expect(keep.stderr).toMatch(/^error: .* \[keep_item_not_allowed\] \(request id \S+\)\n/);
   });
 });
 
@@ -152,7 +152,7 @@ describe('receive', () => {
   it('reports one failing order in the error format (exit 1)', async () => {
     const r = await cli('receive', ['1003']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: invalid_state_transition: .*\[request id \S+\]\nhint: /);
+    expect(r.stderr).toMatch(/^error: .* \[invalid_state_transition\] \(request id \S+\)\nhint: /);
   });
 
   it('receives many, once each, with one result per order and a summary', async () => {
@@ -161,8 +161,8 @@ describe('receive', () => {
     const rows = r.stdout.trimEnd().split('\n');
     expect(rows[0]).toMatch(/^\s*ID\s+RESULT\s+DETAIL$/);
     expect(rows[1]).toMatch(/^\s*1015\s+ok\s+#N1015 now received$/);
-    expect(rows[2]).toMatch(/^\s*1004\s+failed\s+invalid_state_transition: /);
-    expect(rows[3]).toMatch(/^999999\s+failed\s+return_order_not_found: /);
+    expect(rows[2]).toMatch(/^\s*1004\s+failed\s+Return order 1004 .* \[invalid_state_transition\] \(request id \S+\)$/);
+    expect(rows[3]).toMatch(/^999999\s+failed\s+.* \[return_order_not_found\] \(request id \S+\)$/);
     expect(rows).toHaveLength(4);
     expect(r.stderr).toContain('Receiving… ');
     expect(r.stderr).toContain('Received 1 of 3: 2 failed.\n');
@@ -209,7 +209,8 @@ describe('receive', () => {
   });
 
   it('checks ids and --concurrency before sending (exit 2)', async () => {
-    expect((await cli('receive', ['1,x'])).stderr).toMatch(/^error: invalid_ids_format \(ids\)/);
+    expect((await cli('receive', ['1,,2'])).stderr).toMatch(/^error: ID "1,,2" has an empty element; give ids or order names separated by commas \[usage_error\]\n/);
+    expect((await cli('receive', ['1,0'])).stderr).toMatch(/^error: ID: ids must be positive whole numbers.* \[invalid_ids_format\]\n/);
     expect((await cli('receive', ['1', '--concurrency', '0'])).stderr).toMatch(/--concurrency must be a whole number from 1 to 16/);
   });
 });

@@ -118,9 +118,10 @@ describe('the built console in a terminal', () => {
     session.write('q');
     await expectTerminalRestored(session);
 
-    const bad = startConsole(['--base-url', sandbox.url, '--from', 'yesterday']);
+    const bad = startConsole(['--base-url', sandbox.url, '--from', 'last week']);
     await bad.waitForText('EXIT=2');
-    expect(bad.output()).toContain('invalid_date_format');
+    expect(bad.output()).toContain('"last week" is not a date');
+    expect(bad.output()).toContain('[invalid_date_format]');
     expect(bad.output()).toContain('--from');
     expect(bad.isAlternateScreen()).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { errorHint } from '../../src/api/error-codes.js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client/errors.js';
 import { createConnectionMonitor, describeRetry } from '../../src/ui/connection/connection-monitor.js';
@@ -26,7 +27,12 @@ describe('how the console treats a failure', () => {
       expect(classifyError(new ApiError({ kind, code: 'x', message: 'm' })).kind).toBe('transient');
     }
     const view = classifyError(new ApiError({ kind: 'api', status: 500, code: 'internal_error', message: 'boom\u001b[2J', requestId: 'req_1' }));
-    expect(view).toEqual({ kind: 'transient', message: 'boom␛', requestId: 'req_1' });
+    expect(view).toEqual({ kind: 'transient', message: 'boom␛ [internal_error]', requestId: 'req_1' });
+  });
+
+  it('leads with the words, the code in brackets after them, then the hint', () => {
+    const view = classifyError(new ApiError({ kind: 'state', status: 422, code: 'invalid_state_transition', message: 'Return order 5 is received.', requestId: 'req_2' }));
+    expect(view).toEqual({ kind: 'other', message: `Return order 5 is received. [invalid_state_transition] ${errorHint('invalid_state_transition')}`, requestId: 'req_2' });
   });
 
   it('anything else is shown as it is', () => {

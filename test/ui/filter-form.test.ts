@@ -4,10 +4,12 @@ import { checkForm, fieldOfParam, formFromFilters } from '../../src/ui/screens/l
 import { fieldText, filterFormReducer, initialFilterForm } from '../../src/ui/screens/list/filter-form-state.js';
 
 const empty = formFromFilters({}, 50);
+/** A fixed clock and zone for the date forms. */
+const DATES = { nowMs: Date.parse('2026-11-20T12:00:00Z'), timeZone: 'Asia/Kolkata' };
 
 describe('filter form checks (the interface rules)', () => {
   it('accepts empty fields as "no filter"', () => {
-    expect(checkForm(empty)).toEqual({ errors: {}, result: { filters: {}, limit: 50 } });
+    expect(checkForm(empty, DATES)).toEqual({ errors: {}, result: { filters: {}, limit: 50 } });
   });
 
   it('gives the filters in the interface vocabulary, statuses in the listed order', () => {
@@ -18,7 +20,7 @@ describe('filter form checks (the interface rules)', () => {
       ids: '1001,1002',
       names: '#N1,#N2',
       limit: '20',
-    });
+    }, DATES);
     expect(checked.result).toEqual({
       filters: {
         statuses: ['pending', 'reviewed'],
@@ -32,7 +34,7 @@ describe('filter form checks (the interface rules)', () => {
   });
 
   it('reports every bad field at once, each with its code', () => {
-    const checked = checkForm({ ...empty, from: 'yesterday', to: '2026-13-01T00:00:00Z', ids: '1, 2', names: 'a,,b', limit: '101' });
+    const checked = checkForm({ ...empty, from: 'last week', to: '2026-13-01T00:00:00Z', ids: '1, 2', names: 'a,,b', limit: '101' }, DATES);
     expect(checked.result).toBeUndefined();
     expect(checked.errors.from?.code).toBe('invalid_date_format');
     expect(checked.errors.to?.code).toBe('invalid_date_format');
@@ -41,14 +43,28 @@ describe('filter form checks (the interface rules)', () => {
     expect(checked.errors.limit?.code).toBe('invalid_limit');
   });
 
+  it('reads the date forms people type and sends RFC 3339 date-times', () => {
+    expect(checkForm({ ...empty, from: '7d', to: 'today' }, DATES).result?.filters).toEqual({
+      submittedAtMin: '2026-11-13T17:30:00+05:30',
+      submittedAtMax: '2026-11-20T23:59:59+05:30',
+    });
+    expect(checkForm({ ...empty, from: '2026-11-17', to: '2026-11-17' }, DATES).result?.filters).toEqual({
+      submittedAtMin: '2026-11-17T00:00:00+05:30',
+      submittedAtMax: '2026-11-17T23:59:59+05:30',
+    });
+    const junk = checkForm({ ...empty, to: 'junk' }, DATES).errors.to;
+    expect(junk).toEqual({ code: 'invalid_date_format', param: 'submitted_at_max', message: expect.stringMatching(/^"junk" is not a date\. Use .*today, yesterday, or a time ago \(12h, 7d, 2w\)\.$/) });
+    expect(checkForm({ ...empty, from: 'today', to: 'yesterday' }, DATES).errors.from?.code).toBe('invalid_date_range');
+  });
+
   it('checks the date range (equal is valid)', () => {
-    expect(checkForm({ ...empty, from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' }).errors.from?.code).toBe('invalid_date_range');
-    expect(checkForm({ ...empty, from: '2026-11-02T00:00:00Z', to: '2026-11-02T01:00:00+01:00' }).result).toBeDefined();
+    expect(checkForm({ ...empty, from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' }, DATES).errors.from?.code).toBe('invalid_date_range');
+    expect(checkForm({ ...empty, from: '2026-11-02T00:00:00Z', to: '2026-11-02T01:00:00+01:00' }, DATES).result).toBeDefined();
   });
 
   it('round-trips filters through the form and maps params to fields', () => {
     const filters = { statuses: ['pending' as const], submittedAtMin: '2026-11-01T00:00:00Z', ids: [5], orderNames: ['#A'] };
-    expect(checkForm(formFromFilters(filters, 7)).result).toEqual({ filters, limit: 7 });
+    expect(checkForm(formFromFilters(filters, 7), DATES).result).toEqual({ filters, limit: 7 });
     expect(fieldOfParam('submitted_at_max')).toBe('to');
     expect(fieldOfParam('order_names')).toBe('names');
     expect(fieldOfParam('cursor')).toBeUndefined();

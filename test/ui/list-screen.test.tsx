@@ -178,8 +178,8 @@ describe('orders list', () => {
     const view = track(renderConsole({ baseUrl: sandbox.url }));
     await view.waitFor('#N1025');
     await view.press('f', '› Statuses');
-    await view.press(KEY.tab, '› Submitted from', 'YYYY-MM-DDThh:mm:ssZ');
-    await view.press('yesterday', 'invalid_date_format', 'submitted_at_min must be an ISO 8601 date-time');
+    await view.press(KEY.tab, '› Submitted from', '2026-11-02, today, yesterday, 7d/12h/2w ago');
+    await view.press('junk', '✗ "junk" is not a date. Use a date-time (2026-11-02T09:15:00Z), a date', 'yesterday, or a time ago (12h, 7d, 2w).', '[invalid_date_format]');
     await view.press(KEY.tab, '› Submitted to');
     await view.press(KEY.tab, '› Ids');
     await view.press('1, 2', 'invalid_ids_format');
@@ -193,6 +193,24 @@ describe('orders list', () => {
     await view.press(KEY.escape);
     await view.waitUntil((f) => !f.includes('› Page size'), 'panel closed');
     expect(view.frame()).toContain('#N1025');
+  });
+
+  it('takes a time ago in a date field: 7d is seven days before now, sent as a date-time', async () => {
+    // North order 1000+i is submitted i hours after 2026-11-01T00:00:00Z; now is a week and 12 h later.
+    const now = () => Date.parse('2026-11-08T12:00:00Z');
+    const view = track(renderConsole({ baseUrl: sandbox.url, now, rows: 40 }));
+    await view.waitFor('#N1025');
+    await view.press('f', '› Statuses');
+    await view.press(KEY.tab, '› Submitted from');
+    await view.press('7x', '✗ "7x" is not a date. Use');
+    await view.press(KEY.backspace);
+    await view.press('d');
+    await view.waitUntil((f) => !f.includes('is not a date'), 'the error goes once the field reads 7d');
+    await view.press(KEY.enter);
+    await view.waitUntil((f) => f.includes('#N1014') && !f.includes('#N1011'), 'only orders of the last 7 days');
+    const filters = view.calls.at(-1)?.filters;
+    expect(Date.parse(filters?.submittedAtMin ?? '')).toBe(Date.parse('2026-11-01T12:00:00Z'));
+    expect(filters?.submittedAtMin).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
   });
 
   it('quick find opens a single match, lists several and says when there is none', async () => {
@@ -254,9 +272,9 @@ describe('orders list', () => {
     const view = track(
       renderFilterPanel({ initial: formFromFilters({ statuses: ['pending'] }, 50), serverError: error }),
     );
-    await view.waitFor('› Statuses', '✗ invalid_status_value (from the service): statuses contains an unknown', '"x".');
+    await view.waitFor('› Statuses', '✗ The service says: statuses contains an unknown', '[invalid_status_value]');
     await view.press(' ');
-    await view.waitUntil((f) => !f.includes('from the service'), 'cleared once the field is edited');
+    await view.waitUntil((f) => !f.includes('The service says'), 'cleared once the field is edited');
   });
 
   it('read-only: mutating keys are shown off and say why when pressed', async () => {

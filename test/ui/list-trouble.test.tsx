@@ -31,7 +31,7 @@ const rowOf = (frame: string, id: number) => frame.split('\n').find((l) => new R
 describe('authentication failures', () => {
   it('a revoked key gets a full screen saying what is wrong and where keys are created', async () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, apiKey: KEYS.northRevoked }));
-    await view.waitFor('The service refused the API key: it is unknown, or it was revoked.', 'invalid_api_key', 'Account settings → API keys');
+    await view.waitFor('The service refused the API key: it is unknown, or it was revoked.', '[invalid_api_key]', 'Account settings → API keys');
     expect(view.frame()).not.toContain(KEYS.northRevoked);
     expect(view.frame()).not.toContain('#N1025');
   });

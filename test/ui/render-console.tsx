@@ -34,6 +34,8 @@ export interface RenderConsoleOptions {
   readonly columns?: number;
   readonly rows?: number;
   readonly initialAuth?: AuthFailure | null;
+  /** The console's clock (default Date.now). */
+  readonly now?: () => number;
 }
 
 /** Every listPage call the console made (cursor undefined = first page). */
@@ -80,7 +82,7 @@ export function renderConsole(options: RenderConsoleOptions) {
     },
     isReadOnly: options.isReadOnly ?? false,
     stateDir,
-    now: Date.now,
+    now: options.now ?? Date.now,
     connection: monitor,
   };
   const queryClient = createConsoleQueryClient();
@@ -123,7 +125,7 @@ export function renderConsole(options: RenderConsoleOptions) {
 
 /** Renders the filter panel alone (for what the real service can refuse but the sandbox never does). */
 export function renderFilterPanel(options: { readonly initial: FilterFormValues; readonly serverError: ParamError | null }) {
-  const services = { isReadOnly: false } as ConsoleServices;
+  const services = { isReadOnly: false, now: Date.now } as ConsoleServices;
   const queryClient = createConsoleQueryClient();
   const view = render(
     <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>

@@ -15,6 +15,11 @@ export function redactKey(key: string): string {
  */
 const KEY_LIKE = /sk_[0-9a-fA-F]{8,}/g;
 
+/** True when `text` holds something shaped like a key (so it must never be sent or shown). */
+export function looksLikeKey(text: string): boolean {
+  return new RegExp(KEY_LIKE.source).test(text);
+}
+
 /**
  * Replaces every occurrence of each secret, and anything key-shaped, by its redacted form.
  * Used on every string that could echo a key: messages from the service, network error

@@ -37,7 +37,7 @@ export function AuthErrorScreen(props: AuthErrorScreenProps) {
     <Box flexDirection="column" paddingX={1}>
       <Text bold color={theme.color('danger')}>{`✗ ${authHeadline(failure)}`}</Text>
       <Text> </Text>
-      <Text wrap="wrap">{`Details: ${sanitizeForTerminal(failure.message)} (${sanitizeForTerminal(failure.code)})`}</Text>
+      <Text wrap="wrap">{`Details: ${sanitizeForTerminal(failure.message)} [${sanitizeForTerminal(failure.code)}]`}</Text>
       <Text wrap="wrap">{sanitizeForTerminal(`Profile: ${profile.name} · service: ${profile.serviceHost}`)}</Text>
       <Text> </Text>
       <Text bold>What to do</Text>

@@ -19,7 +19,7 @@ export function ErrorBanner(props: ErrorBannerProps) {
   const { retryAt } = props;
   const isCountingDown = props.error.kind === 'transient' && retryAt !== null;
   const secondsLeft = useClock((now) => (retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))), 500, isCountingDown);
-  const requestId = props.error.requestId ? ` [request ${props.error.requestId}]` : '';
+  const requestId = props.error.requestId ? ` (request id ${props.error.requestId})` : '';
   if (props.error.kind === 'transient') {
     const wait =
       retryAt === null ? 'trying again now' : `trying again in ${secondsLeft}s`;

@@ -47,10 +47,12 @@ export function classifyError(error: unknown): ErrorView {
       error: { code: sanitizeForTerminal(error.code) as ErrorCode, param: error.param, message },
     };
   }
+  // Plain words first, the code in brackets after them (as on the command line), then the hint.
+  const worded = `${message} [${sanitizeForTerminal(error.code)}]`;
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'rate_limit' || error.kind === 'api') {
-    return { kind: 'transient', message, ...withId };
+    return { kind: 'transient', message: worded, ...withId };
   }
-  return { kind: 'other', message: error.hint ? `${message} ${sanitizeForTerminal(error.hint)}` : message, ...withId };
+  return { kind: 'other', message: error.hint ? `${worded} ${sanitizeForTerminal(error.hint)}` : worded, ...withId };
 }
 
 /** Whether a failed request is worth trying again later by itself. */

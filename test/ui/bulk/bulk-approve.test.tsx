@@ -42,8 +42,8 @@ describe('bulk approve all', () => {
     await view.press('y', 'Bulk approve all finished: 4 ok, 2 failed, 0 not done');
     const frame = view.frame();
     expect(frame).toContain('#N1042 (1042)  ✓ approved, now reviewed');
-    expect(frame).toMatch(/#N1056 \(1056\) {2}✗ failed {2}invalid_state_transition\n {6}No longer pending \(now reviewed\); no review was sent\./);
-    expect(frame).toMatch(/#N1001 \(1001\) {2}✗ failed {2}invalid_state_transition\n {6}No longer pending \(now reviewed\)/);
+    expect(frame).toMatch(/#N1056 \(1056\) {2}✗ failed\n {6}No longer pending \(now reviewed\); no review was sent\. \[invalid_state_transition\]/);
+    expect(frame).toMatch(/#N1001 \(1001\) {2}✗ failed\n {6}No longer pending \(now reviewed\)/);
     expect(frame).toContain('2 orders failed or not done stay marked: press A on the list to approve them');
 
     for (const id of pending) {

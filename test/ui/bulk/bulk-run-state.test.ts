@@ -100,10 +100,10 @@ describe('bulk texts', () => {
   });
 
   it('writes one line per outcome with code, status, message and request id', () => {
-    expect(outcomeLine('receive', ok(1))).toBe('#N1 (1)  ✓ received, now received');
+    expect(outcomeLine('receive', ok(1))).toBe('#N1 (1)  ✓ received'); // not: received, now received
     expect(outcomeLine('receive', ok(1, true))).toBe('#N1 (1)  ✓ already applied');
-    expect(outcomeLine('approve', failed(2))).toBe('#N2 (2)  ✗ failed  invalid_state_transition 422  [request req_1]: Not reviewed.');
-    expect(outcomeLines('approve', failed(2))).toEqual(['#N2 (2)  ✗ failed  invalid_state_transition 422  [request req_1]', '    Not reviewed.']);
+    expect(outcomeLine('approve', failed(2))).toBe('#N2 (2)  ✗ failed (HTTP 422, request req_1): Not reviewed. [invalid_state_transition]');
+    expect(outcomeLines('approve', failed(2))).toEqual(['#N2 (2)  ✗ failed (HTTP 422, request req_1)', '    Not reviewed. [invalid_state_transition]']);
     expect(outcomesFittingAtEnd('approve', [ok(1), failed(2), ok(3)], 3)).toBe(2);
     expect(outcomeLine('approve', notDone(3))).toBe('order 3  – not done (stopped before it was sent)');
   });

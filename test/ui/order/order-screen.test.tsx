@@ -103,7 +103,7 @@ describe('order screen: reviewing', () => {
     const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1000 }));
     await view.waitFor('Jacket 0');
     await view.press('s', 'Not sent: 2 items need attention');
-    expect(view.frame().match(/undecided: Needs a decision/g)).toHaveLength(2);
+    expect(view.frame().match(/✗ Needs a decision: a approve, x reject, e keep\.\n/g)).toHaveLength(2);
     await view.press('x', 'reason?');
     await view.press('Worn and ');
     // Keys bound elsewhere (q quits, ? helps) are plain text in the prompt.
@@ -111,7 +111,7 @@ describe('order screen: reviewing', () => {
     await view.press('\u007f', '> Worn and ');
     await view.press('torn?');
     await view.press('\r', 'reject reason: Worn and torn?');
-    expect(view.frame().match(/undecided: Needs a decision/g)).toHaveLength(1);
+    expect(view.frame().match(/✗ Needs a decision: a approve, x reject, e keep\.\n/g)).toHaveLength(1);
     expect(view.onBack).not.toHaveBeenCalled();
     await view.press('\u001b');
     await vi.waitFor(() => expect(view.onBack).toHaveBeenCalledOnce());
@@ -126,7 +126,7 @@ describe('order screen: reviewing', () => {
     await view.press('j');
     await view.press('a', '→ approve');
     await view.press('s', '1 approve, 1 keep?');
-    await view.press('y', 'The service refused keep item', 'keep_item_not_allowed (action): This shop does not have the keep item feature');
+    await view.press('y', 'The service refused keep item', '✗ action: This shop does not have the keep item feature', 'instead. [keep_item_not_allowed]');
     // Nothing typed is lost, and nothing was applied.
     expect(view.frame()).toContain('→ keep');
     expect(view.frame()).toContain('→ approve');
@@ -188,7 +188,7 @@ describe('order screen: failures that keep every decision', () => {
       await view.press('j');
       await view.press('a', '→ approve', 'draft saved');
       await view.press('s', '1 approve, 1 reject?');
-      await view.press('y', 'Review not confirmed: internal_error (HTTP 500)', 'Nothing you entered is lost');
+      await view.press('y', 'Review not confirmed [internal_error] (HTTP 500)', 'Nothing you entered is lost');
       expect(view.frame()).toContain('reject reason: Dented');
       expect(view.frame()).toContain('→ approve');
       expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(1056).kind).toBe('found');
@@ -206,7 +206,7 @@ describe('order screen: failures that keep every decision', () => {
     await view.waitFor('Order #N1056');
     await view.press('A', '→ approve');
     await view.press('s', '2 approve?');
-    await view.press('y', 'Review not confirmed: network_error', 'Press R to check the order');
+    await view.press('y', 'Review not confirmed [network_error]', 'Press R to check the order');
     expect(view.frame().match(/→ approve/g)).toHaveLength(2);
   });
 });
@@ -252,7 +252,8 @@ describe('order screen: receiving and read-only', () => {
     await view.press('n');
     await vi.waitFor(() => expect(view.frame()).not.toContain('Mark #N1001 as received?'));
     await view.press('r', 'Mark #N1001 as received?');
-    await view.press('\r', 'Order received. The order is now received.');
+    await view.press('\r', 'Order received.');
+    expect(view.frame()).not.toContain('now received'); // the banner does not say it twice
     expect((await api().getOrder(1001))?.status).toBe('received');
     const { entries } = await readAudit(view.stateDir, { limit: 1 });
     expect(entries[0]).toMatchObject({ orderId: 1001, action: 'receive', outcome: 'ok', requestId: expect.any(String) });

@@ -141,8 +141,8 @@ describe('order reducer: errors keep every decision', () => {
     const cases = [
       [{ kind: 'state' as const, status: 422, code: 'invalid_state_transition', message: 'not pending' }, { kind: 'not-pending' }],
       [{ kind: 'resource' as const, status: 404, code: 'return_order_not_found', message: 'gone' }, { kind: 'gone' }],
-      [{ kind: 'network' as const, code: 'network_error', message: 'ECONNREFUSED' }, { kind: 'message', tone: 'error', text: 'Review not confirmed: network_error' }],
-      [{ kind: 'api' as const, status: 500, code: 'internal_error', message: 'boom' }, { kind: 'message', tone: 'error', text: 'Review not confirmed: internal_error (HTTP 500)' }],
+      [{ kind: 'network' as const, code: 'network_error', message: 'ECONNREFUSED' }, { kind: 'message', tone: 'error', text: 'Review not confirmed [network_error]' }],
+      [{ kind: 'api' as const, status: 500, code: 'internal_error', message: 'boom' }, { kind: 'message', tone: 'error', text: 'Review not confirmed [internal_error] (HTTP 500)' }],
     ] as const;
     for (const [error, banner] of cases) {
       const s = run([{ type: 'write-failed', failure: placeReviewError(error, sent) }], ctx, decided);

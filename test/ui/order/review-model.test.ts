@@ -64,7 +64,7 @@ describe('review error placement', () => {
 
   it('falls back to a banner when the message names no sent item', () => {
     const failure = placeReviewError({ kind: 'validation', status: 400, code: 'invalid_action', param: 'items[].action', message: 'Bad action.' }, sent);
-    expect(failure).toMatchObject({ kind: 'banner', title: 'Review not confirmed: invalid_action (HTTP 400)' });
+    expect(failure).toMatchObject({ kind: 'banner', title: 'Review not confirmed [invalid_action] (HTTP 400)' });
   });
 
   it('treats missing_items as a changed order, and a route 404 as a banner', () => {

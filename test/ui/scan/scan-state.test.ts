@@ -90,5 +90,12 @@ describe('scan texts and decisions', () => {
     expect(bannerText('#N1', { kind: 'wrong-status', order }).title).toBe('✗ A L R E A D Y   R E C E I V E D');
     expect(bannerText('x\u202ey', { kind: 'not-found' }).lines[0]).not.toContain('\u202e');
     expect(historyLine({ seq: 1, text: '#N9', outcome: { kind: 'not-found' } })).toBe('#N9  ✗ not found');
+    // The scanned name is not repeated after the outcome; an id scanned is followed by the name.
+    expect(historyLine({ seq: 2, text: '#N1', outcome: { kind: 'received', order, isAlreadyApplied: false } })).toBe('#N1  ✓ received  Ana Lima');
+    expect(historyLine({ seq: 3, text: '1', outcome: { kind: 'review', order } })).toBe('1  → review opened  #N1 · Ana Lima');
+    // Failures lead with the words, the code in brackets.
+    const failed = { kind: 'failed' as const, order, code: 'internal_error', message: 'The service failed.' };
+    expect(bannerText('#N1', failed).lines).toEqual(['#N1 · Ana Lima: The service failed. [internal_error]']);
+    expect(historyLine({ seq: 4, text: '#N1', outcome: failed })).toBe('#N1  ✗ failed [internal_error]');
   });
 });

@@ -38,7 +38,7 @@ export interface ConsoleArgs {
 }
 
 /** Checks the console's flags; throws a CliError (exit 2) naming the flag and the rule. */
-export function parseConsoleArgs(args: ParsedArgs, env: Readonly<Record<string, string | undefined>>): ConsoleArgs {
+export function parseConsoleArgs(args: ParsedArgs, env: Readonly<Record<string, string | undefined>>, nowMs: number): ConsoleArgs {
   if (args.positionals.length > 0) {
     throw usage(CONSOLE_SPEC, `unexpected argument ${JSON.stringify(args.positionals[0])}; commands come first (returns-console --help lists them)`);
   }
@@ -46,7 +46,7 @@ export function parseConsoleArgs(args: ParsedArgs, env: Readonly<Record<string, 
   if (isSandbox && stringFlag(args, 'base-url') !== undefined) {
     throw usage(CONSOLE_SPEC, 'choose either --sandbox or --base-url', 'sandbox');
   }
-  const { filters, limit } = parseFilterFlags(args);
+  const { filters, limit } = parseFilterFlags(args, { nowMs, timeZone: env.TZ || undefined });
   return {
     filters,
     limit,

@@ -19,7 +19,7 @@ import { applyConsoleV8Flags } from './v8-flags.js';
 /** Runs the console until the user quits. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
   return runCommand(CONSOLE_SPEC, argv, factory, async (ctx) => {
-    const args = parseConsoleArgs(ctx.args, factory.env);
+    const args = parseConsoleArgs(ctx.args, factory.env, factory.now());
     if (!factory.io.isStdoutTTY || !process.stdin.isTTY) {
       throw new CliError({
         code: 'not_a_terminal',

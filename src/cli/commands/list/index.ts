@@ -52,7 +52,7 @@ export const LIST_SPEC: CommandSpec = {
 /** Runs `list`. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
   return runCommand(LIST_SPEC, argv, factory, async (ctx) => {
-    const request = parseListRequest(LIST_SPEC, ctx.args, factory.io.isStdoutTTY);
+    const request = parseListRequest(LIST_SPEC, ctx.args, factory.io.isStdoutTTY, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
     const { client } = await ctx.connect();
     return request.isAll ? listAll(ctx, client, request) : listOnePage(ctx, client, request);
   });

@@ -4,6 +4,7 @@
  */
 import type { ListFilters } from '../../../api/list-params.js';
 import { MAX_PAGE_SIZE } from '../../../api/schemas.js';
+import type { DateInputContext } from '../../../format/date-input.js';
 import { booleanFlag, stringFlag } from '../../command-runner.js';
 import { parseFilterFlags } from '../../filter-flags.js';
 import { usage, type CommandSpec, type ParsedArgs } from '../../flags.js';
@@ -22,14 +23,17 @@ export interface ListRequest {
   readonly isFieldsGiven: boolean;
 }
 
-/** Checks the flags of `list`; throws a CliError (exit 2) naming the flag and the rule. */
-export function parseListRequest(spec: CommandSpec, args: ParsedArgs, isStdoutTTY: boolean): ListRequest {
+/**
+ * Checks the flags of `list`; throws a CliError (exit 2) naming the flag and the rule.
+ * `dates` is the clock and zone `--from 7d` or `--to today` are read with.
+ */
+export function parseListRequest(spec: CommandSpec, args: ParsedArgs, isStdoutTTY: boolean, dates: DateInputContext): ListRequest {
   const formats = (['json', 'ndjson', 'csv'] as const).filter((f) => booleanFlag(args, f));
   if (formats.length > 1) throw usage(spec, `choose one output format (got ${formats.map((f) => `--${f}`).join(' and ')})`);
   const format: ListFormat = formats[0] ?? (isStdoutTTY ? 'table' : 'tsv');
 
   const isAll = booleanFlag(args, 'all');
-  const { filters, limit } = parseFilterFlags(args, isAll ? MAX_PAGE_SIZE : undefined);
+  const { filters, limit } = parseFilterFlags(args, dates, isAll ? MAX_PAGE_SIZE : undefined);
 
   const isJson = format === 'json' || format === 'ndjson';
   const fieldsRaw = stringFlag(args, 'fields');

@@ -4,19 +4,19 @@
  * Ctrl+C stops scheduling and lets requests in flight finish; a second Ctrl+C cancels them.
  */
 import type { WriteResult } from '../../../api/client-types.js';
-import { parseIds } from '../../../api/list-params.js';
 import { runBulk, type BulkReport } from '../../../api/bulk/index.js';
 import { booleanFlag, runCommand, stringFlag, type CommandContext } from '../../command-runner.js';
-import { exitCodeFor, paramErrorToCli } from '../../errors-output.js';
+import { exitCodeFor } from '../../errors-output.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
+import { ORDER_NAMES_NOTE, parseOrderRefs, resolveOrderRefs, type OrderRef } from '../../order-refs.js';
 import { progressLine, renderResults, renderResultsJson, renderSummary, type ReceiveOutcome } from './receive-render.js';
 
 export const RECEIVE_SPEC: CommandSpec = {
   name: 'receive',
   summary: 'Mark reviewed return orders received: one, or many through the bulk queue.',
-  positionals: [{ name: 'ID', description: 'Return order ids (separate arguments, or comma-separated)', isRequired: true, isVariadic: true }],
+  positionals: [{ name: 'ID', description: 'Return order ids or order names (separate arguments, or comma-separated)', isRequired: true, isVariadic: true }],
   flags: [
     { name: 'concurrency', type: 'string', valueName: 'N', description: 'Requests in flight at once for many orders, 1 to 16 (default 4)' },
     { name: 'json', type: 'boolean', description: 'Print a JSON array with one result per order' },
@@ -29,22 +29,18 @@ export const RECEIVE_SPEC: CommandSpec = {
       'in flight finish and reports what was and was not done (exit 130); a second Ctrl+C cancels',
       'the requests in flight (reported as cancelled: they may or may not have been applied).',
       'Exit code with many orders: 0 when all are ok, 4 when the key was refused, else 1.',
+      'Order names are looked up before anything is sent.',
     ].join('\n'),
+    ORDER_NAMES_NOTE,
     EXIT_CODES_NOTE,
     ERRORS_NOTE,
   ],
-  examples: ['returns-console receive 1001', 'returns-console receive 1001 1002 1003', 'returns-console list --status reviewed --all --fields id | xargs returns-console receive'],
+  examples: ['returns-console receive 1001', 'returns-console receive 1001 1002 AO1711', 'returns-console list --status reviewed --all --fields id | xargs returns-console receive'],
 };
 
-/** The ids of the arguments, checked with the interface's id rule; repeats removed, order kept. */
-export function parseReceiveIds(positionals: readonly string[]): number[] {
-  const ids: number[] = [];
-  for (const arg of positionals) {
-    const parsed = parseIds(arg);
-    if (!parsed.ok) throw paramErrorToCli(parsed.error, `ID ${JSON.stringify(arg)}`);
-    ids.push(...parsed.value);
-  }
-  return [...new Set(ids)];
+/** The orders of the arguments: ids (the interface's id rule) and order names, in order. */
+export function parseReceiveRefs(positionals: readonly string[]): OrderRef[] {
+  return positionals.flatMap((arg) => parseOrderRefs(arg));
 }
 
 function parseConcurrency(raw: string | undefined): number {
@@ -63,9 +59,11 @@ function exitCodeOf(report: BulkReport<number, WriteResult>): ExitCode {
   return failures.length > 0 ? EXIT.failure : EXIT.ok;
 }
 
-async function receiveAll(ctx: CommandContext, ids: readonly number[], concurrency: number): Promise<BulkReport<number, WriteResult>> {
+async function receiveAll(ctx: CommandContext, refs: readonly OrderRef[], concurrency: number): Promise<BulkReport<number, WriteResult>> {
   const { io } = ctx.factory;
   const { client } = await ctx.connect();
+  // Repeats (also an id given once by number and once by name) are received once.
+  const ids = [...new Set(await resolveOrderRefs(client, refs))];
   const stop = new AbortController();
   const cancel = new AbortController();
   const unsubscribe = ctx.factory.onInterrupt(() => {
@@ -101,9 +99,9 @@ async function receiveAll(ctx: CommandContext, ids: readonly number[], concurren
 /** Runs `receive`. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
   return runCommand(RECEIVE_SPEC, argv, factory, async (ctx) => {
-    const ids = parseReceiveIds(ctx.args.positionals);
+    const refs = parseReceiveRefs(ctx.args.positionals);
     const concurrency = parseConcurrency(stringFlag(ctx.args, 'concurrency'));
-    const report = await receiveAll(ctx, ids, concurrency);
+    const report = await receiveAll(ctx, refs, concurrency);
     const { io } = factory;
     const outcomes: readonly ReceiveOutcome[] = report.outcomes;
     if (booleanFlag(ctx.args, 'json')) {

@@ -8,7 +8,7 @@ import type { BulkOutcome, BulkProgress } from '../../../api/bulk/index.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { renderTable, renderTsv } from '../../../format/table.js';
-import { toErrorShape } from '../../errors-output.js';
+import { leadWords, toErrorShape } from '../../errors-output.js';
 
 export type ReceiveOutcome = BulkOutcome<number, WriteResult>;
 
@@ -27,9 +27,9 @@ function detail(outcome: ReceiveOutcome): string {
   if (outcome.status === 'skipped') return 'stopped before it was sent';
   const e = outcome.error;
   if (e.kind === 'aborted') return 'cancelled in flight: it may or may not have been applied; check with `returns-console show`';
-  const param = e.param ? ` (${e.param})` : '';
-  const requestId = e.requestId ? ` [request id ${e.requestId}]` : '';
-  return `${e.code}${param}: ${e.message}${requestId}`;
+  // As every error line: the words first, the code in brackets, then the request id.
+  const requestId = e.requestId ? ` (request id ${e.requestId})` : '';
+  return `${leadWords(e.message)} [${e.code}]${requestId}`;
 }
 
 /** Result rows: id, result, detail (sanitized). */

@@ -5,14 +5,15 @@ import { booleanFlag, runCommand, stringFlag, type CommandContext } from '../../
 import { EXIT } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
-import { orderNotFound, parseOrderId } from '../show/index.js';
+import { ORDER_NAMES_NOTE } from '../../order-refs.js';
+import { orderNotFound, parseOrderRef, resolveOrderRef } from '../show/index.js';
 import { approveAllPending, parseDecisions } from './decisions.js';
 import { renderReviewJson, renderReviewText } from './review-render.js';
 
 export const REVIEW_SPEC: CommandSpec = {
   name: 'review',
   summary: 'Review a pending return order: decide every pending item in one request.',
-  positionals: [{ name: 'ID', description: 'Return order id', isRequired: true }],
+  positionals: [{ name: 'ID', description: 'Return order id (1001) or order name (#AO1711, or AO1711)', isRequired: true }],
   flags: [
     { name: 'approve-all', type: 'boolean', description: 'Approve every pending item of the order' },
     { name: 'decisions', type: 'string', valueName: 'FILE', description: 'Decisions as {"items":[...]} from FILE, or - for stdin' },
@@ -26,6 +27,7 @@ export const REVIEW_SPEC: CommandSpec = {
       'type is refund or exchange; action is approve, reject (needs reject_reason) or keep_item.',
       'The file is checked before anything is sent; the service checks the rest (e.g. missing_items).',
     ].join('\n'),
+    ORDER_NAMES_NOTE,
     EXIT_CODES_NOTE,
     ERRORS_NOTE,
   ],
@@ -57,7 +59,7 @@ async function readDecisions(ctx: CommandContext, source: string): Promise<Revie
 /** Runs `review`. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
   return runCommand(REVIEW_SPEC, argv, factory, async (ctx) => {
-    const id = parseOrderId(REVIEW_SPEC, ctx.args.positionals[0]!);
+    const ref = parseOrderRef(REVIEW_SPEC, ctx.args.positionals[0]!);
     const isApproveAll = booleanFlag(ctx.args, 'approve-all');
     const decisionsSource = stringFlag(ctx.args, 'decisions');
     if (isApproveAll === (decisionsSource !== undefined)) {
@@ -66,6 +68,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // Read and check the file before connecting: a bad file costs no request.
     const fromFile = decisionsSource === undefined ? undefined : await readDecisions(ctx, decisionsSource);
     const { client } = await ctx.connect();
+    const id = await resolveOrderRef(client, ref);
     let items = fromFile;
     if (items === undefined) {
       const order = await client.getOrder(id);

@@ -1,33 +1,39 @@
 /** `returns-console show ID [--json]`: one return order with its items. */
-import { parseIds } from '../../../api/list-params.js';
 import { CliError } from '../../cli-error.js';
 import { booleanFlag, runCommand } from '../../command-runner.js';
-import { paramErrorToCli } from '../../errors-output.js';
 import { EXIT } from '../../exit-codes.js';
+import { ORDER_NAMES_NOTE, parseOrderRefs, resolveOrderRefs, type OrderRef } from '../../order-refs.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { errorHint } from '../../../api/error-codes.js';
+import type { ReturnsClient } from '../../../api/client-types.js';
 import { renderOrder } from './show-render.js';
 
 export const SHOW_SPEC: CommandSpec = {
   name: 'show',
   summary: 'Show one return order with its refund and exchange items.',
-  positionals: [{ name: 'ID', description: 'Return order id, e.g. 1001', isRequired: true }],
+  positionals: [{ name: 'ID', description: 'Return order id (1001) or order name (#AO1711, or AO1711 without quotes)', isRequired: true }],
   flags: [{ name: 'json', type: 'boolean', description: 'The return order object exactly as the service sent it' }],
   notes: [
     'The order is read with GET /return_orders?ids=ID. An order that does not exist, belongs to\nanother shop, or is draft or cancelled is reported as return_order_not_found (exit 1).',
+    ORDER_NAMES_NOTE,
     EXIT_CODES_NOTE,
     ERRORS_NOTE,
   ],
-  examples: ['returns-console show 1001', 'returns-console show 1001 --json | jq .refunds'],
+  examples: ['returns-console show 1001', 'returns-console show AO1711', "returns-console show '#AO1711' --json | jq .refunds"],
 };
 
-/** Parses one order id argument with the interface's id rule. */
-export function parseOrderId(spec: CommandSpec, raw: string): number {
-  const parsed = parseIds(raw);
-  if (!parsed.ok) throw paramErrorToCli(parsed.error, 'ID');
-  if (parsed.value.length !== 1) throw usage(spec, `${spec.name} takes one order id, got ${parsed.value.length}`, 'ID');
-  return parsed.value[0]!;
+/** Parses the one order argument: an id (the interface's id rule) or an order name. */
+export function parseOrderRef(spec: CommandSpec, raw: string): OrderRef {
+  const refs = parseOrderRefs(raw);
+  if (refs.length !== 1) throw usage(spec, `give one order (an id or a name), not ${refs.length}`, 'ID');
+  return refs[0]!;
+}
+
+/** The id of one order argument: an id as given, a name looked up through the service. */
+export async function resolveOrderRef(client: ReturnsClient, ref: OrderRef): Promise<number> {
+  const [id] = await resolveOrderRefs(client, [ref]);
+  return id!;
 }
 
 /** The error for an order the list endpoint does not return (D3). */
@@ -44,8 +50,9 @@ export function orderNotFound(id: number): CliError {
 /** Runs `show`. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
   return runCommand(SHOW_SPEC, argv, factory, async (ctx) => {
-    const id = parseOrderId(SHOW_SPEC, ctx.args.positionals[0]!);
+    const ref = parseOrderRef(SHOW_SPEC, ctx.args.positionals[0]!);
     const { client } = await ctx.connect();
+    const id = await resolveOrderRef(client, ref);
     const order = await client.getOrder(id);
     if (!order) throw orderNotFound(id);
     const { io } = factory;

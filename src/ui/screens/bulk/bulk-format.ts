@@ -93,19 +93,22 @@ export function outcomeWords(kind: BulkKind, outcome: OrderOutcome): string {
 
 /**
  * The lines of one outcome in the results: one for ok and not done; two for a failure
- * (who, code, status and request id; then the message, which may be long).
+ * (who, HTTP status and request id; then the message, which may be long, and its code).
  */
 export function outcomeLines(kind: BulkKind, outcome: OrderOutcome): readonly string[] {
   const who = outcome.name ? `${outcome.name} (${outcome.id})` : `order ${outcome.id}`;
   const words = outcomeWords(kind, outcome);
   if (outcome.result === 'ok') {
-    const now = outcome.status && !outcome.isAlreadyApplied ? `, now ${outcome.status}` : '';
+    // The order's new status only when it says more than the verb ("✓ approved, now reviewed", not "✓ received, now received").
+    const isNews = outcome.status && !outcome.isAlreadyApplied && outcome.status !== VERB[kind].done;
+    const now = isNews ? `, now ${outcome.status}` : '';
     return [`${who}  ${words}${now}`];
   }
   if (outcome.result === 'not-done') return [`${who}  ${words} (stopped before it was sent)`];
-  const status = outcome.httpStatus === undefined ? '' : ` ${outcome.httpStatus}`;
-  const request = outcome.requestId ? `  [request ${outcome.requestId}]` : '';
-  return [`${who}  ${words}  ${outcome.code}${status}${request}`, `    ${outcome.message}`];
+  // Words first, the code in brackets after them (as in every error line).
+  const facts = [outcome.httpStatus === undefined ? '' : `HTTP ${outcome.httpStatus}`, outcome.requestId ? `request ${outcome.requestId}` : ''].filter(Boolean);
+  const context = facts.length ? ` (${facts.join(', ')})` : '';
+  return [`${who}  ${words}${context}`, `    ${outcome.message} [${outcome.code}]`];
 }
 
 /** One line per outcome (the progress view's "latest" list): the failure's message after its code. */

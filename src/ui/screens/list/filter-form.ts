@@ -13,6 +13,7 @@ import {
   type ParamError,
 } from '../../../api/list-params.js';
 import { RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../../../api/schemas.js';
+import { parseDateInput, type DateBound, type DateInputContext } from '../../../format/date-input.js';
 
 /** The panel's fields, in the order Tab visits them. */
 export const FILTER_FIELDS = ['statuses', 'from', 'to', 'ids', 'names', 'limit'] as const;
@@ -21,8 +22,8 @@ export type FilterField = (typeof FILTER_FIELDS)[number];
 /** Labels and the expected format, shown beside each field. */
 export const FIELD_INFO: Record<FilterField, { readonly label: string; readonly format: string }> = {
   statuses: { label: 'Statuses', format: '←/→ move, Space toggles; none = all' },
-  from: { label: 'Submitted from', format: 'YYYY-MM-DDThh:mm:ssZ or ±hh:mm, e.g. 2026-11-02T09:15:00Z' },
-  to: { label: 'Submitted to', format: 'same format; inclusive' },
+  from: { label: 'Submitted from', format: '2026-11-02, today, yesterday, 7d/12h/2w ago, or 2026-11-02T09:15:00Z' },
+  to: { label: 'Submitted to', format: 'the same forms, inclusive: a date is up to the end of that day' },
   ids: { label: 'Ids', format: 'digits, comma-separated, no spaces: 1001,1002' },
   names: { label: 'Order names', format: 'exact, comma-separated: #N1001,#N1002' },
   limit: { label: 'Page size', format: '1 to 100' },
@@ -70,14 +71,27 @@ export function fieldOfParam(param: string | undefined): FilterField | undefined
   }
 }
 
+/** A date field as the RFC 3339 date-time to send, or its error naming the accepted forms. */
+function checkDate(text: string, bound: DateBound, dates: DateInputContext): { value?: string; error?: ParamError } {
+  if (text.trim() === '') return {};
+  const param = bound === 'from' ? 'submitted_at_min' : 'submitted_at_max';
+  const parsed = parseDateInput(text, bound, dates);
+  return parsed.ok ? { value: parsed.value } : { error: { code: 'invalid_date_format', param, message: parsed.message } };
+}
+
 /**
  * Checks every field (an empty text field means "no filter") and, when all pass, gives the
- * filters. Statuses come from a fixed checklist, in the interface's order.
+ * filters. Statuses come from a fixed checklist, in the interface's order. Dates are read
+ * with `dates` (clock and zone): `7d` becomes the date-time seven days before now.
  */
-export function checkForm(values: FilterFormValues): CheckedForm {
+export function checkForm(values: FilterFormValues, dates: DateInputContext): CheckedForm {
   const errors: FieldErrors = {};
-  const from = values.from === '' ? undefined : parseDateParam(values.from, 'submitted_at_min');
-  const to = values.to === '' ? undefined : parseDateParam(values.to, 'submitted_at_max');
+  const fromDate = checkDate(values.from, 'from', dates);
+  const toDate = checkDate(values.to, 'to', dates);
+  if (fromDate.error) errors.from = fromDate.error;
+  if (toDate.error) errors.to = toDate.error;
+  const from = fromDate.value === undefined ? undefined : parseDateParam(fromDate.value, 'submitted_at_min');
+  const to = toDate.value === undefined ? undefined : parseDateParam(toDate.value, 'submitted_at_max');
   if (from && !from.ok) errors.from = from.error;
   if (to && !to.ok) errors.to = to.error;
   if (from?.ok && to?.ok) {
@@ -95,8 +109,8 @@ export function checkForm(values: FilterFormValues): CheckedForm {
   const statuses = RETURN_ORDER_STATUSES.filter((s) => values.statuses.includes(s));
   const filters: ListFilters = {
     ...(statuses.length ? { statuses } : {}),
-    ...(values.from !== '' ? { submittedAtMin: values.from } : {}),
-    ...(values.to !== '' ? { submittedAtMax: values.to } : {}),
+    ...(fromDate.value !== undefined ? { submittedAtMin: fromDate.value } : {}),
+    ...(toDate.value !== undefined ? { submittedAtMax: toDate.value } : {}),
     ...(ids?.ok ? { ids: ids.value } : {}),
     ...(names?.ok ? { orderNames: names.value } : {}),
   };

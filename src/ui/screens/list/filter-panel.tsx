@@ -1,7 +1,8 @@
 /**
  * The filter panel ("f"): the 12 statuses as a checklist, submitted from/to with the
  * expected format, ids, order names and page size. Each field shows its error as it is
- * typed, and an error the service gave for a field appears beside that field with its code.
+ * typed, and an error the service gave for a field appears beside that field: its words
+ * first, then its code in brackets.
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
@@ -32,10 +33,10 @@ export function FilterPanel(props: FilterPanelProps) {
 
   const errorLine = (field: FilterField) => {
     if (serverField === field && state.serverError) {
-      return `✗ ${sanitizeForTerminal(state.serverError.code)} (from the service): ${sanitizeForTerminal(state.serverError.message)}`;
+      return `✗ The service says: ${sanitizeForTerminal(state.serverError.message)} [${sanitizeForTerminal(state.serverError.code)}]`;
     }
     const error = checked.errors[field];
-    return error ? `✗ ${error.code}: ${error.message}` : null;
+    return error ? `✗ ${sanitizeForTerminal(error.message)} [${error.code}]` : null;
   };
 
   const row = (field: FilterField, body: ReactNode) => {

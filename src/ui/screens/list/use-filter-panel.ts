@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import type { ListFilters, ParamError } from '../../../api/list-params.js';
 import { editText } from '../../components/text-edit.js';
 import { useNotice } from '../../context/notice-context.js';
+import { useServices } from '../../context/services-context.js';
 import { useSyncReducer } from '../../hooks/use-sync-reducer.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { checkForm, FIELD_INFO, FILTER_FIELDS, type CheckedForm, type FilterFormValues } from './filter-form.js';
@@ -27,7 +28,9 @@ export interface FilterPanelModel {
 /** State, live checks and key handling of the filter panel. */
 export function useFilterPanel(options: UseFilterPanelOptions): FilterPanelModel {
   const [state, dispatch, latest] = useSyncReducer(filterFormReducer, options, (o) => initialFilterForm(o.initial, o.serverError));
-  const checked = useMemo(() => checkForm(state.values), [state.values]);
+  const { now } = useServices();
+  // Dates are read in the process's time zone; `7d` is resolved when the filters are applied.
+  const checked = useMemo(() => checkForm(state.values, { nowMs: now() }), [state.values, now]);
   const { show } = useNotice();
 
   useKeyBindings(
@@ -44,13 +47,13 @@ export function useFilterPanel(options: UseFilterPanelOptions): FilterPanelModel
           options.onCancel();
           return;
         case 'apply': {
-          const now = checkForm(latest().values);
-          if (!now.result) {
-            const first = FILTER_FIELDS.find((f) => now.errors[f]);
+          const latestCheck = checkForm(latest().values, { nowMs: now() });
+          if (!latestCheck.result) {
+            const first = FILTER_FIELDS.find((f) => latestCheck.errors[f]);
             show(`Fix the field marked ✗ first${first ? ` (${FIELD_INFO[first].label})` : ''}.`, 'warning');
             return;
           }
-          options.onApply(now.result.filters, now.result.limit);
+          options.onApply(latestCheck.result.filters, latestCheck.result.limit);
           return;
         }
         default:

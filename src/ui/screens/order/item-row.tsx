@@ -36,7 +36,9 @@ export function ItemRow(props: ItemRowProps) {
       ? '→ undecided'
       : '';
   const storedReason = item.status === 'rejected' && item.reject_reason ? ` · rejected because: ${safe(item.reject_reason)}` : '';
-  const field = problem?.field ? ` (${problem.field})` : '';
+  const field = problem?.field ? `${problem.field}: ` : '';
+  // The service's code follows the words in brackets; the local "undecided" check has none to show.
+  const code = problem && problem.code !== 'undecided' ? ` [${sanitizeForTerminal(problem.code)}]` : '';
   return (
     <Box flexDirection="column">
       <Box>
@@ -66,7 +68,7 @@ export function ItemRow(props: ItemRowProps) {
       )}
       {problem && (
         <Box paddingLeft={11}>
-          <Text color={theme.color('danger')} wrap="wrap">{`✗ ${sanitizeForTerminal(problem.code)}${field}: ${sanitizeForTerminal(problem.message)}`}</Text>
+          <Text color={theme.color('danger')} wrap="wrap">{`✗ ${field}${sanitizeForTerminal(problem.message)}${code}`}</Text>
         </Box>
       )}
     </Box>

@@ -221,7 +221,8 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
     }
     case 'receive-succeeded': {
       const again = action.isAlreadyApplied ? ' (a retried request found it already applied)' : '';
-      const status = action.status ? ` The order is now ${action.status}.` : '';
+      // "Order received." already says it; only another status is news.
+      const status = action.status && action.status !== 'received' ? ` The order is now ${action.status}.` : '';
       return {
         ...state,
         mode: { kind: 'browse' },

@@ -52,7 +52,7 @@ function bannerFor(error: ErrorFacts, verb: 'Review' | 'Receive'): WriteFailure 
   const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
   return {
     kind: 'banner',
-    title: `${verb} not confirmed: ${error.code}${status}`,
+    title: `${verb} not confirmed [${error.code}]${status}`,
     detail: isUncertain
       ? `${describe(error)} Nothing you entered is lost. Press R to check the order, then try again.`
       : `${describe(error)} Nothing you entered is lost.`,

@@ -60,29 +60,34 @@ export function bannerText(scanned: string, outcome: ScanOutcome): BannerText {
       return {
         tone: 'danger',
         title: `✗ ${spacedCapitals('failed')}`,
-        lines: [`${outcome.order ? `${who(outcome.order)}: ` : `"${scan}": `}${outcome.code}: ${outcome.message}`],
+        lines: [`${outcome.order ? `${who(outcome.order)}: ` : `"${scan}": `}${outcome.message} [${outcome.code}]`],
       };
   }
 }
 
-/** One line of the history: "#N1001  ✓ received". */
+/** The order after the scanned text, without repeating its name when that is what was scanned. */
+const whoAfter = (text: string, o: ScannedOrder) => (text === o.name ? o.customer : who(o));
+
+/** One line of the history: "#N1001  ✓ received  Ada Lovelace". */
 export function historyLine(entry: ScanEntry): string {
   const o = entry.outcome;
   const text = sanitizeForTerminal(entry.text);
   switch (o.kind) {
     case 'received':
-      return `${text}  ✓ received  ${who(o.order)}${o.isAlreadyApplied ? ' (already applied)' : ''}`;
+      return `${text}  ✓ received  ${whoAfter(text, o.order)}${o.isAlreadyApplied ? ' (already applied)' : ''}`.trimEnd();
     case 'review':
-      return `${text}  → review opened  ${who(o.order)}`;
+      return `${text}  → review opened  ${whoAfter(text, o.order)}`.trimEnd();
     case 'not-found':
       return `${text}  ✗ not found`;
     case 'several':
       return `${text}  ✗ ${o.matches.length} matches`;
     case 'wrong-status':
-      return o.order.status === 'received' ? `${text}  ✗ already received  ${who(o.order)}` : `${text}  ✗ ${o.order.status}, not reviewed  ${who(o.order)}`;
+      return o.order.status === 'received'
+        ? `${text}  ✗ already received  ${whoAfter(text, o.order)}`.trimEnd()
+        : `${text}  ✗ ${o.order.status}, not reviewed  ${whoAfter(text, o.order)}`.trimEnd();
     case 'invalid':
       return `${text}  ✗ ${o.message}`;
     case 'failed':
-      return `${text}  ✗ failed ${o.code}`;
+      return `${text}  ✗ failed [${o.code}]`;
   }
 }
