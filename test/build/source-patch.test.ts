@@ -58,7 +58,7 @@ describe('source-patch plugin', () => {
     const { default: Yoga } = await import('yoga-layout');
     const node = Yoga.Node.create();
     node.setWidth(40);
-    node.calculateLayout();
+    node.calculateLayout(undefined, undefined);
     expect(node.getComputedWidth()).toBe(40);
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();

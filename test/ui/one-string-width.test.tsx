@@ -4,7 +4,7 @@
  * string-width 8 under Ink and 9 in our code, a watch in text style (U+231A U+FE0E) is two
  * columns to Ink and one to us, and the line below would wrap.
  */
-import { findPackageJSON } from 'node:module';
+import { createRequire } from 'node:module';
 import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
@@ -14,11 +14,10 @@ const ROOT = new URL('../../package.json', import.meta.url);
 
 describe('one string-width for our columns and for Ink', () => {
   it('Ink and the libraries under it resolve the same string-width as our code', () => {
-    const ours = findPackageJSON('string-width', ROOT);
+    const fromRoot = createRequire(ROOT);
+    const ours = fromRoot.resolve('string-width');
     for (const user of ['ink', 'wrap-ansi', 'cli-truncate', 'slice-ansi', 'widest-line']) {
-      const from = findPackageJSON(user, ROOT);
-      expect(from, user).toBeDefined();
-      expect(findPackageJSON('string-width', new URL(`file://${from}`)), user).toBe(ours);
+      expect(createRequire(fromRoot.resolve(user)).resolve('string-width'), user).toBe(ours);
     }
   });
 
