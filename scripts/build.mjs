@@ -2,28 +2,23 @@
 // hundreds of node_modules files, split into chunks so that what a run does not use is
 // never loaded (the sandbox, the other commands, the rarely used screens are dynamic
 // imports). dist/returns-console.js stays the entry and the bin; the chunks go to
-// dist/chunks/. Nothing is external: the bundle needs no native module. Plugins tune
-// dependencies for speed: source-patch-plugin.mjs and fast-segmenter.mjs (start-up), text-memo-plugin.mjs and
-// ink-output-plugin.mjs (keystrokes).
+// dist/chunks/. Nothing is external: the bundle needs no native module. One plugin changes a
+// dependency for start-up speed: source-patch-plugin.mjs (vitest applies the same patches).
 //
 // Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
-// dist), --no-splitting (one file, as before), --no-text-memo (without the
-// keystroke plugins), --no-source-patch (without the start-up ones), --clean (remove every chunk
-// of earlier builds at once: `npm pack` ships exactly this build).
+// dist), --no-splitting (one file, as before), --no-source-patch (without the patches),
+// --clean (remove every chunk of earlier builds at once: `npm pack` ships exactly this build).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { inkOutputPlugin } from './ink-output-plugin.mjs';
 import { sourcePatchPlugin } from './source-patch-plugin.mjs';
-import { textMemoPlugin } from './text-memo-plugin.mjs';
 
 const { values: options } = parseArgs({
   options: {
     outdir: { type: 'string', default: 'dist' },
     'no-splitting': { type: 'boolean', default: false },
-    'no-text-memo': { type: 'boolean', default: false },
     'no-source-patch': { type: 'boolean', default: false },
     clean: { type: 'boolean', default: false },
   },
@@ -61,17 +56,13 @@ const result = await build({
   plugins: [
     stubDevtools,
     ...(options['no-source-patch'] ? [] : [sourcePatchPlugin()]),
-    ...(options['no-text-memo'] ? [] : [textMemoPlugin, inkOutputPlugin]),
   ],
   banner: {
     js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),
   },
   define: {
     'process.env.NODE_ENV': '"production"',
-    ...(options['no-source-patch'] ? {} : { 'Intl.Segmenter': 'FastSegmenter' }),
   },
-  // Intl.Segmenter, answering simple text without ICU (fast-segmenter.mjs says why).
-  inject: options['no-source-patch'] ? [] : ['scripts/fast-segmenter.mjs'],
   metafile: true,
   logLevel: 'warning',
 });

@@ -7,7 +7,8 @@
  *                                [--baseline PATH]
  *
  * --baseline measures another build of the console in the same run (e.g. one built with
- * `node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-text-memo`).
+ * `node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-source-patch`, or an older
+ * commit's build); --baseline-label says in the report what that build is (kept with the samples).
  * --node-flags="…" also measures keystrokes and memory of the console started with these
  * node flags (e.g. "--optimize-for-size"), to see what a flag would change.
  * Every run saves its samples to bench/results/console-*.json; --render FILE writes the
@@ -29,6 +30,7 @@ const { values, positionals } = parseArgs({
     pages: { type: 'string', default: '100' },
     pause: { type: 'string', default: '50' },
     baseline: { type: 'string' },
+    'baseline-label': { type: 'string' },
     'node-flags': { type: 'string' },
     render: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
@@ -87,7 +89,7 @@ async function measure(): Promise<Measured> {
   } finally {
     await sandbox.stop();
   }
-  const measured = { ...context, launchFlags: launchFlags(CONSOLE_BUNDLE), startup, keys, keysFloor, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs) };
+  const measured = { ...context, launchFlags: launchFlags(CONSOLE_BUNDLE), startup, keys, keysFloor, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs), baselineLabel: values['baseline-label'] };
   mkdirSync('bench/results', { recursive: true });
   const saved = `bench/results/console-${context.date.replace(/[: ]/g, '-').replace('-UTC', '')}.json`;
   writeFileSync(saved, JSON.stringify(measured));

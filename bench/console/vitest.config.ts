@@ -1,5 +1,5 @@
 /**
- * Tests of the console benchmark's pure parts and of the build's text-memo plugin:
+ * Tests of the console benchmark's pure parts:
  * `npx vitest run --config bench/console/vitest.config.ts`. `npm test` runs them too
  * (the project config includes the bench folder).
  */

@@ -1,14 +1,15 @@
 /**
  * The build's source-patch plugin (scripts/source-patch-plugin.mjs): Yoga, bundled as the
  * console gets it, loads its WebAssembly without making Node load its built-in fetch, and
- * still lays out; and a patch that no longer fits its dependency fails the build.
+ * still lays out; a patch that no longer fits its dependency fails the build; and the tests
+ * run the same patched Yoga (vitest.config.ts applies the same patches).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without types
 import { PATCHES, sourcePatchPlugin } from '../../scripts/source-patch-plugin.mjs';
 
@@ -50,4 +51,16 @@ describe('source-patch plugin', () => {
     const misfit = sourcePatchPlugin([{ ...patch, count: patch.count + 1 }]);
     await expect(bundle("export { default } from 'yoga-layout';", [misfit])).rejects.toThrow(/source-patch: expected 3/);
   }, 30_000);
+
+  it('vitest runs the patched Yoga too: its loader never asks fetch for its WebAssembly', async () => {
+    // The first import of Yoga in this test process, as the screen tests get it through Ink.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { default: Yoga } = await import('yoga-layout');
+    const node = Yoga.Node.create();
+    node.setWidth(40);
+    node.calculateLayout(undefined, undefined);
+    expect(node.getComputedWidth()).toBe(40);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
 });

@@ -69,7 +69,8 @@ describe('scan mode end to end', () => {
     session.write('1015\r');
     session.write('N1029\r');
     session.write('#N1043\r#N9999\r#N1002\r1003\r#N1057\r');
-    await session.waitForText('Scans this session (8, newest first)');
+    // A frame can reach the terminal in more than one read: wait for its oldest (lowest) line too.
+    await session.waitForScreen((s) => s.includes('Scans this session (8, newest first)') && s.includes('#N1001  ✓ received  #N1001 · First1 Last1'));
     expect(history(session)).toEqual([
       '#N1001  ✓ received  #N1001 · First1 Last1',
       '1015  ✓ received  #N1015 · First15 Last15',

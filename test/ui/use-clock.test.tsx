@@ -13,6 +13,8 @@ import type { ConsoleServices } from '../../src/ui/services.js';
 let clock = 0;
 // Only the intervals are fake: React renders on real macrotasks, awaited after each tick.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+// The first frame's effects set the interval; on a busy machine that can take longer than one settle.
+const intervalSet = () => vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
 async function tick(ms: number) {
   vi.advanceTimersByTime(ms);
   await settle();
@@ -46,7 +48,7 @@ describe('useClock', () => {
       </ServicesProvider>,
     );
     expect(view.lastFrame()).toBe('0m');
-    await settle(); // effects on, intervals set
+    await intervalSet();
     const initial = renders;
     for (let s = 1; s <= 59; s++) {
       clock = s * 1000;
@@ -90,7 +92,7 @@ describe('useClock', () => {
         <Ticking onRender={() => renders++} />
       </ServicesProvider>,
     );
-    await settle(); // effects on, intervals set
+    await intervalSet();
     const initial = renders;
     for (let s = 1; s <= 5; s++) {
       clock = s * 1000;

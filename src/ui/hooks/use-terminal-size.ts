@@ -10,10 +10,12 @@ export interface TerminalSize {
 /** Fallbacks when the output is not a terminal (pipes, some test streams). */
 export const DEFAULT_SIZE: TerminalSize = { columns: 80, rows: 24 };
 
-function read(stdout: NodeJS.WriteStream): TerminalSize {
+/** Ink 8 types its stdout as any writable stream; a terminal's has columns and rows. */
+function read(stdout: NodeJS.WritableStream & { readonly columns?: number; readonly rows?: number }): TerminalSize {
+  const { columns = 0, rows = 0 } = stdout;
   return {
-    columns: stdout.columns > 0 ? stdout.columns : DEFAULT_SIZE.columns,
-    rows: stdout.rows > 0 ? stdout.rows : DEFAULT_SIZE.rows,
+    columns: columns > 0 ? columns : DEFAULT_SIZE.columns,
+    rows: rows > 0 ? rows : DEFAULT_SIZE.rows,
   };
 }
 
