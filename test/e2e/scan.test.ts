@@ -70,7 +70,8 @@ describe('scan mode end to end', () => {
     session.write('N1029\r');
     session.write('#N1043\r#N9999\r#N1002\r1003\r#N1057\r');
     await session.waitForText('Scans this session (8, newest first)');
-    expect(history(session)).toEqual([
+    // The header can be on the screen before the rest of its frame has arrived from the pty.
+    await expect.poll(() => history(session), { timeout: 5_000 }).toEqual([
       '#N1001  ✓ received  #N1001 · First1 Last1',
       '1015  ✓ received  #N1015 · First15 Last15',
       'N1029  ✓ received  #N1029 · First29 Last29',
