@@ -107,13 +107,13 @@ describe('a shift at the desk', () => {
     await scan(session, '#N1015\r');
     await session.waitForText('Scans this session (7, newest first)');
     expect(history(), session.screen()).toEqual([
-      '#N1015  ✓ received  #N1015 · First15 Last15',
+      '#N1015  ✓ received  First15 Last15',
       'RMA-#N1029-07  ✓ received  #N1029 · First29 Last29',
-      '#N1000  → review opened  #N1000 · First0 Last0',
+      '#N1000  → review opened  First0 Last0',
       '#AO1711  ✓ received  #AO1711 · First43 Last43',
       '#ASEy1057  ✓ received  #ASEy1057 · First57 Last57',
-      '#N1071  ✗ already received  #N1071 · First71 Last71',
-      '#N1015  ✗ already received  #N1015 · First15 Last15',
+      '#N1071  ✗ already received  First71 Last71',
+      '#N1015  ✗ already received  First15 Last15',
     ]);
     session.write(KEY.escape);
     await session.waitForText('#N1081');
