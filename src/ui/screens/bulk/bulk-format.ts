@@ -23,14 +23,20 @@ export function runTitle(kind: BulkKind, total: number): string {
   return `Bulk ${kind === 'receive' ? 'receive' : 'approve all'} · ${plural(total, 'order')}`;
 }
 
-/** The confirmation question, with the count and the first few names. */
-export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null): string {
+/**
+ * The confirmation question, with the count and the first few names; for approve all, how
+ * many of the orders carry a saved draft (those are sent with the draft's decisions).
+ */
+export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null, draftCount = 0): string {
   const shown = ids.slice(0, 5).map((id) => orderLabel(id, nameOf(id)));
   const more = ids.length > shown.length ? `, … ${ids.length - shown.length} more` : '';
   const list = ` (${shown.join(', ')}${more})`;
-  return kind === 'receive'
-    ? `Mark ${plural(ids.length, 'order')} received${list}?`
-    : `Approve every pending item of ${plural(ids.length, 'order')}, one review each${list}?`;
+  if (kind === 'receive') return `Mark ${plural(ids.length, 'order')} received${list}?`;
+  const drafts =
+    draftCount === 0
+      ? ''
+      : ` ${draftCount === 1 ? '1 order has' : `${draftCount} orders have`} a saved draft: ${draftCount === 1 ? 'its' : 'their'} decisions are sent as drafted.`;
+  return `Approve every undecided item of ${plural(ids.length, 'order')}, one review each${list}?${drafts}`;
 }
 
 /** A bar of `width` cells for done/total: "██████░░░░". */
@@ -100,7 +106,8 @@ export function outcomeLines(kind: BulkKind, outcome: OrderOutcome): readonly st
   const words = outcomeWords(kind, outcome);
   if (outcome.result === 'ok') {
     const now = outcome.status && !outcome.isAlreadyApplied ? `, now ${outcome.status}` : '';
-    return [`${who}  ${words}${now}`];
+    const draft = outcome.fromDraft ? ` (${plural(outcome.fromDraft, 'decision')} from its draft)` : '';
+    return [`${who}  ${words}${draft}${now}`];
   }
   if (outcome.result === 'not-done') return [`${who}  ${words} (stopped before it was sent)`];
   const status = outcome.httpStatus === undefined ? '' : ` ${outcome.httpStatus}`;

@@ -6,6 +6,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
+import { createDraftStore } from '../../../local/drafts.js';
+import { useServices } from '../../context/services-context.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -69,12 +71,19 @@ export function BulkPanel(props: BulkPanelProps) {
 
 function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }> }) {
   const queryClient = useQueryClient();
+  const { stateDir, profile, now } = useServices();
   const names = useMemo(() => cachedNames(queryClient), [queryClient]);
   const { kind, ids } = props.state;
+  // Orders with a saved draft are sent as drafted; the question says how many there are.
+  const draftCount = useMemo(() => {
+    if (kind !== 'approve') return 0;
+    const withDrafts = createDraftStore({ stateDir, profile: profile.name, now }).orderIds();
+    return ids.filter((id) => withDrafts.has(id)).length;
+  }, [kind, ids, stateDir, profile.name, now]);
   return (
     <Box flexDirection="column">
       <Text bold>{runTitle(kind, ids.length)}</Text>
-      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null)} />
+      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount)} />
     </Box>
   );
 }

@@ -61,8 +61,9 @@ export function OrderScreen(props: OrderScreenProps) {
     presets: profile.rejectReasons,
   });
   const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
-  const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch });
-  const deps: WriteDeps = { client, queryClient, drafts, stateDir, profile: profile.name, now };
+  const draftLog = useMemo(() => ({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
+  const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch, log: draftLog });
+  const deps: WriteDeps = { client, queryClient, drafts, stateDir, profile: profile.name, now, ...(order && { orderName: order.order_name }) };
 
   const settle = (outcome: WriteOutcome) => {
     if (outcome.warnings.length > 0) notice.show(outcome.warnings.join(' '), 'warning');
