@@ -20,6 +20,8 @@ export interface ListHeaderProps {
   readonly updatedAt: number;
   readonly isFetching: boolean;
   readonly markedCount: number;
+  /** The order where an open range (V) starts, or null. */
+  readonly rangeFrom?: number | null;
 }
 
 /** "updated just now", "updated 12s ago", "updated 3m ago". */
@@ -67,6 +69,11 @@ export function ListHeader(props: ListHeaderProps) {
         {props.markedCount > 0 ? (
           <Box flexShrink={0}>
             <Text color={theme.color('accent')}>{` · ${props.markedCount} marked`}</Text>
+          </Box>
+        ) : null}
+        {props.rangeFrom !== undefined && props.rangeFrom !== null ? (
+          <Box flexShrink={0}>
+            <Text color={theme.color('accent')}>{` · range from ${props.rangeFrom} (V ends)`}</Text>
           </Box>
         ) : null}
       </Box>

@@ -81,6 +81,7 @@ export function ListScreen(props: ListScreenProps) {
         updatedAt={model.updatedAt}
         isFetching={model.isFetching}
         markedCount={state.marked.length}
+        rangeFrom={state.rangeAnchor}
       />
       {model.error ? <ErrorBanner error={model.error} retryAt={model.retryAt} /> : null}
       <Box flexDirection="column" flexGrow={1} overflowY="hidden">
