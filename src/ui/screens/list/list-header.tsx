@@ -37,8 +37,9 @@ export function ListHeader(props: ListHeaderProps) {
   const theme = useTheme();
   const { updatedAt } = props;
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
-  // The page and the marked count never give way: on a narrow terminal the source and the
-  // filters are cut instead (long filters once hid "N marked").
+  // The page, the retry state and the marked count never give way: on a narrow terminal the
+  // source, the age and the filters are cut instead (long filters once hid "N marked"; the
+  // retry state once turned the whole first line into "…").
   return (
     <Box flexDirection="column">
       <Box>
@@ -52,11 +53,14 @@ export function ListHeader(props: ListHeaderProps) {
               <Text bold>{sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`)}</Text>
             )}
             {isReadOnly ? <Text color={theme.color('warning')}>{' [read-only]'}</Text> : null}
-            <RetryIndicator prefix=" " />
           </Text>
         </Box>
         <Box flexShrink={0}>
           <Text>{` page ${props.pageIndex + 1} · ${props.limit}/page`}</Text>
+        </Box>
+        {/* The retry state keeps its place beside the page; the source and the age give way. */}
+        <Box flexShrink={0}>
+          <RetryIndicator prefix=" " />
         </Box>
         <Box flexShrink={1}>
           <Text dimColor wrap="truncate">{` · ${props.isFetching ? 'refreshing…' : fresh}`}</Text>

@@ -89,6 +89,7 @@ export function ListScreen(props: ListScreenProps) {
           <FilterPanel
             initial={state.rejected ? formFromFilters(state.rejected.filters, state.rejected.limit) : formFromFilters(state.filters, state.limit)}
             serverError={state.rejected?.error ?? null}
+            height={bodyHeight + TABLE_HEADER_LINES}
             onApply={(filters, limit) => dispatch({ type: 'apply-filters', filters, limit })}
             onCancel={() => dispatch({ type: 'set-mode', mode: 'browse' })}
           />

@@ -19,6 +19,7 @@ import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { ErrorBanner } from './error-banner.js';
+import { itemHeight, itemLines } from './item-lines.js';
 import { ItemRow } from './item-row.js';
 import { itemWindow } from './item-window.js';
 import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
@@ -45,7 +46,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const notice = useNotice();
   const theme = useTheme();
   const nowMs = useNow(30_000);
-  const { rows } = useTerminalSize();
+  const { rows, columns } = useTerminalSize();
 
   const query = useQuery(orderDetailQuery(client, orderId));
   const order = query.data;
@@ -154,8 +155,9 @@ export function OrderScreen(props: OrderScreenProps) {
     (mode.kind === 'reason' ? 3 + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? 1 : 0) : 0) +
     (mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? 4 : 0) +
     (mode.kind === 'sending' ? 1 : 0);
-  const heights = (items ?? []).map((i) => 2 + (state.problems[i.key] ? 1 : 0) + (state.decisions[i.key]?.action === 'reject' ? 1 : 0));
-  const shown = itemWindow(heights, state.cursor, rows - reserved);
+  // Every item's text wrapped to the width (one column spare: a full line makes terminals wrap).
+  const lines = (items ?? []).map((i) => itemLines(i, order.currency, state.decisions[i.key], state.problems[i.key], columns - 1));
+  const shown = itemWindow(lines.map(itemHeight), state.cursor, rows - reserved);
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
     <Box flexDirection="column">
@@ -171,9 +173,8 @@ export function OrderScreen(props: OrderScreenProps) {
             <ItemRow
               key={entry.key}
               entry={entry}
-              currency={order.currency}
+              lines={lines[shown.start + offset]!}
               decision={state.decisions[entry.key]}
-              problem={state.problems[entry.key]}
               isSelected={shown.start + offset === state.cursor}
               isReviewable={isPending}
             />
