@@ -37,6 +37,13 @@ describe('activity log rows and scrolling (pure)', () => {
     expect(auditRow(entry(1, { requestId: 'req\u001b]52;c;eA==\u0007', profile: 'a\u202eb' }), 'UTC')).toEqual(expect.arrayContaining(['req␛', 'a<U+202E>b']));
   });
 
+  it('names the order where the entry knows its name, and says when a draft was discarded', () => {
+    expect(auditRow(entry(1014, { orderName: '#N1014' }), 'UTC')[2]).toBe('#N1014 (1014)');
+    expect(auditRow(entry(1014, { orderName: '#N\u001b[2J' }), 'UTC')[2]).toBe('#N␛ (1014)');
+    const discarded = entry(1014, { orderName: '#N1014', action: 'draft', outcome: 'discarded', code: 'order_not_pending', decisions: [{ id: 1, type: 'refund', action: 'reject', reject_reason: 'Worn' }] });
+    expect(auditRow(discarded, 'UTC').slice(1, 4)).toEqual(['draft', '#N1014 (1014)', 'discarded (not pending)']);
+  });
+
   it('scrolls within the list', () => {
     const scroll = (offset: number, delta: number) => activityLogReducer({ offset }, { type: 'scroll', delta, total: 10, visible: 4 }).offset;
     expect(scroll(0, -1)).toBe(0);

@@ -17,7 +17,7 @@ import { summarizeActions } from '../order/review-model.js';
 export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Time' },
   { header: 'Action' },
-  { header: 'Order', align: 'right' },
+  { header: 'Order', isFlexible: true, minWidth: 8 },
   { header: 'Outcome' },
   { header: 'Request id', isFlexible: true, minWidth: 12 },
   { header: 'Details', dropPriority: 1 },
@@ -33,6 +33,7 @@ export function outcomeText(entry: AuditEntry): string {
   if (entry.outcome === 'already_applied') return 'ok (already applied)';
   if (entry.outcome === 'not_done') return 'not done (stopped)';
   if (entry.outcome === 'no_change') return `no change ${entry.code ?? ''}`.trimEnd();
+  if (entry.outcome === 'discarded') return 'discarded (not pending)';
   const status = entry.status === undefined ? '' : ` ${entry.status}`;
   return `failed ${entry.code ?? 'error'}${status}`;
 }
@@ -43,13 +44,19 @@ function detailText(entry: AuditEntry): string {
   return entry.scanned !== undefined ? `scanned ${entry.scanned}` : '';
 }
 
+/** "#N1001 (1001)" when the name is known, else the id; "—" for a scan that matched nothing. */
+export function orderText(entry: AuditEntry): string {
+  if (entry.orderId === undefined) return '—';
+  return entry.orderName === undefined ? String(entry.orderId) : `${sanitizeForTerminal(entry.orderName)} (${entry.orderId})`;
+}
+
 /** The cells of one entry, sanitized. */
 export function auditRow(entry: AuditEntry, timeZone?: string): string[] {
   const s = sanitizeForTerminal;
   return [
     s(formatLocalDateTime(entry.time, timeZone)),
     s(entry.action),
-    entry.orderId === undefined ? '—' : String(entry.orderId),
+    orderText(entry),
     s(outcomeText(entry)),
     s(entry.requestId ?? '—'),
     s(detailText(entry)),
