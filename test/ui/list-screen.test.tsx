@@ -248,6 +248,25 @@ describe('orders list', () => {
     await view.press(KEY.enter, 'No order has the name or id "nope".');
   });
 
+  it('a notice stays on the screen it was shown on', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 50 }));
+    await view.waitFor('#N1025');
+    await view.press('n', 'This is the last page.');
+    await view.press(KEY.enter, 'Order #N1025');
+    expect(view.frame()).not.toContain('This is the last page.');
+  });
+
+  it('quick find: ↓ moves visibly through matches even when only one fits', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 5, rows: 11 }));
+    await view.waitFor('#N1022');
+    await view.press('/', 'Find (order name or id)');
+    await view.press('#DUP');
+    await view.press(KEY.enter, '2 orders match');
+    await view.waitUntil((f) => /› 1004\s+#DUP/.test(f) && f.includes('↓ 1 more'), 'first match shown, one more below');
+    await view.press(KEY.down);
+    await view.waitUntil((f) => /› 1003\s+#DUP/.test(f) && f.includes('↑ 1 more'), 'second match shown');
+  });
+
   it('shows help generated from the binding table, the current screen first', async () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, rows: 30 }));
     await view.waitFor('#N1025');

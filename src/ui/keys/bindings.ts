@@ -83,8 +83,8 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'back', scope: 'filter', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
   { action: 'apply', scope: 'find', keys: [s('return')], label: 'Enter', description: 'Find', isMutating: false, isHint: true, hint: 'find' },
-  { action: 'move-up', scope: 'find', keys: [s('up')], label: '↑', description: 'Previous match', isMutating: false },
-  { action: 'move-down', scope: 'find', keys: [s('down')], label: '↓', description: 'Next match', isMutating: false },
+  { action: 'move-up', scope: 'find', keys: [s('up')], label: '↑', description: 'Previous match (when several match)', isMutating: false },
+  { action: 'move-down', scope: 'find', keys: [s('down')], label: '↓', description: 'Next match (when several match)', isMutating: false },
   { action: 'back', scope: 'find', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
   { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, isHint: true, hint: 'use reason' },

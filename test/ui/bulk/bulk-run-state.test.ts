@@ -4,6 +4,7 @@ import {
   confirmQuestion,
   countOutcomes,
   etaText,
+  throughput,
   outcomeLine,
   outcomeLines,
   outcomesFittingAtEnd,
@@ -89,6 +90,12 @@ describe('bulk texts', () => {
     const p = { ...initialProgress(40), done: 10, ok: 8, failed: 2 };
     expect(progressText(p, 2000)).toBe('10/40 done · 8 ok · 2 failed · 5.0 orders/s · ETA 6 s');
     expect(etaText({ done: 0, total: 4 }, 1000)).toBe('ETA –');
+    // The first answers arrive within milliseconds: no rate (it once read 2000 orders/s).
+    expect(progressText({ ...p, done: 2, ok: 2, failed: 0 }, 1)).toBe('2/40 done · 2 ok · 0 failed · rate – · ETA –');
+    expect(throughput(2, 1)).toBe(0);
+    // Ten orders within the first second count as done in one second at most.
+    expect(throughput(10, 5)).toBe(10);
+    expect(throughput(3, 1500)).toBe(2);
     expect(etaText({ done: 1, total: 1000 }, 1000)).toBe('ETA 17 min');
   });
 

@@ -138,7 +138,7 @@ describe('order screen: reviewing', () => {
     await view.cleanup();
 
     const next = track(renderOrder({ baseUrl: sandbox.url, orderId: 5014, apiKey: KEYS.south, profile: 'south', stateDir }));
-    await next.waitFor('Order #S5014', 'e keep: off for this profile');
+    await next.waitFor('Order #S5014', 'e keep: off for this profile', 'e keep (off: shop lacks it)');
     await next.press('e', 'Keep item is off: this shop does not have the keep item feature');
     expect(next.frame()).not.toContain('→ keep');
   });

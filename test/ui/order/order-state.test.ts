@@ -198,4 +198,9 @@ describe('unavailableOrderActions', () => {
     expect(unavailableOrderActions('received').get('receive')).toBe('not reviewed');
     expect(unavailableOrderActions(null).get('approve')).toBe('loading');
   });
+
+  it('dims keep when the shop lacks the keep item feature', () => {
+    expect(unavailableOrderActions('pending', true).get('keep')).toBe('shop lacks it');
+    expect(unavailableOrderActions('pending', false).has('keep')).toBe(false);
+  });
 });

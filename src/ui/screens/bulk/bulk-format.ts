@@ -46,9 +46,18 @@ export function progressBar(done: number, total: number, width: number): string 
   return '█'.repeat(filled) + '░'.repeat(cells - filled);
 }
 
-/** Orders finished per second since the start (0 before the first). */
+/**
+ * A rate is shown only once it means something: after a second, or after this many orders
+ * (the first answers arrive within milliseconds and once read as 2000 orders/s).
+ */
+export const RATE_MIN_MS = 1000;
+export const RATE_MIN_DONE = 10;
+
+/** Orders finished per second since the start; 0 until there is enough to go by. */
 export function throughput(done: number, elapsedMs: number): number {
-  return elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  if (elapsedMs <= 0 || (elapsedMs < RATE_MIN_MS && done < RATE_MIN_DONE)) return 0;
+  // Before a whole second, count it as one: 10 orders in 5 ms is not 2000 orders/s.
+  return (done * 1000) / Math.max(elapsedMs, RATE_MIN_MS);
 }
 
 /** "ETA 12 s", "ETA 3 min"; "ETA –" until there is a rate to go by. */
@@ -69,7 +78,7 @@ export function progressText(progress: RunProgress, elapsedMs: number): string {
     `${progress.done}/${progress.total} done`,
     ok,
     `${progress.failed} failed`,
-    `${rate.toFixed(1)} orders/s`,
+    rate > 0 ? `${rate.toFixed(1)} orders/s` : 'rate –',
     etaText(progress, elapsedMs),
   ].join(' · ');
 }

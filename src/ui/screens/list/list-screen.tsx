@@ -105,7 +105,9 @@ export function ListScreen(props: ListScreenProps) {
                 onClose={() => dispatch({ type: 'set-mode', mode: 'browse' })}
               />
             ) : null}
-            {table}
+            <Box flexDirection="column" flexShrink={1} overflowY="hidden">
+              {table}
+            </Box>
           </>
         )}
       </Box>

@@ -107,7 +107,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const scope = scopeOfMode(state.mode);
   const footer = (
     <Box marginTop={1}>
-      <KeyHints scope={scope} {...(scope === 'order' && { offActions: unavailableOrderActions(order?.status ?? null) })} />
+      <KeyHints scope={scope} {...(scope === 'order' && { offActions: unavailableOrderActions(order?.status ?? null, keepUnsupportedSince !== null) })} />
     </Box>
   );
 
