@@ -38,10 +38,10 @@ describe('activity log rows and scrolling (pure)', () => {
   });
 
   it('names the order where the entry knows its name, and says when a draft was discarded', () => {
-    expect(auditRow(entry(1014, { orderName: '#N1014' }), 'UTC')[2]).toBe('#N1014 (1014)');
-    expect(auditRow(entry(1014, { orderName: '#N\u001b[2J' }), 'UTC')[2]).toBe('#N␛ (1014)');
+    expect(auditRow(entry(1014, { orderName: '#N1014' }), 'UTC')[2]).toBe('1014 #N1014');
+    expect(auditRow(entry(1014, { orderName: '#N\u001b[2J' }), 'UTC')[2]).toBe('1014 #N␛');
     const discarded = entry(1014, { orderName: '#N1014', action: 'draft', outcome: 'discarded', code: 'order_not_pending', decisions: [{ id: 1, type: 'refund', action: 'reject', reject_reason: 'Worn' }] });
-    expect(auditRow(discarded, 'UTC').slice(1, 4)).toEqual(['draft', '#N1014 (1014)', 'discarded (not pending)']);
+    expect(auditRow(discarded, 'UTC').slice(1, 4)).toEqual(['draft', '1014 #N1014', 'discarded (not pending)']);
   });
 
   it('scrolls within the list', () => {

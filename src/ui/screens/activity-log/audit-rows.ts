@@ -44,10 +44,13 @@ function detailText(entry: AuditEntry): string {
   return entry.scanned !== undefined ? `scanned ${entry.scanned}` : '';
 }
 
-/** "#N1001 (1001)" when the name is known, else the id; "—" for a scan that matched nothing. */
+/**
+ * "1001 #N1001" when the name is known (the id first: a narrow terminal cuts the end), else
+ * the id; "—" for a scan that matched nothing.
+ */
 export function orderText(entry: AuditEntry): string {
   if (entry.orderId === undefined) return '—';
-  return entry.orderName === undefined ? String(entry.orderId) : `${sanitizeForTerminal(entry.orderName)} (${entry.orderId})`;
+  return entry.orderName === undefined ? String(entry.orderId) : `${entry.orderId} ${sanitizeForTerminal(entry.orderName)}`;
 }
 
 /** The cells of one entry, sanitized. */

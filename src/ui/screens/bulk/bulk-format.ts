@@ -4,6 +4,7 @@
  * the summary of the results. Texts that came from the service are sanitized where the
  * outcomes are made (bulk-runner.ts), so these only assemble them.
  */
+import { wrapToWidth } from '../../../format/width.js';
 import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
 
 const VERB: Record<BulkKind, { readonly title: string; readonly done: string }> = {
@@ -130,12 +131,23 @@ export function outcomeLine(kind: BulkKind, outcome: OrderOutcome): string {
   return lines.length === 1 ? lines[0]! : `${lines[0]!}: ${lines[1]!.trim()}`;
 }
 
+/**
+ * The lines of one outcome wrapped to `width` columns (the results list): nothing of a
+ * failure's code, request id or message is cut; continuation lines are indented.
+ */
+export function outcomeLinesAt(kind: BulkKind, outcome: OrderOutcome, width: number): readonly string[] {
+  const [head, message] = outcomeLines(kind, outcome);
+  const lines = wrapToWidth(head!, width).map((l, i) => (i === 0 ? l : `  ${l}`));
+  if (message !== undefined) lines.push(...wrapToWidth(message.trim(), Math.max(10, width - 4)).map((l) => `    ${l}`));
+  return lines;
+}
+
 /** How many outcomes, counted back from the last, fit in `rows` lines (at least 1). */
-export function outcomesFittingAtEnd(kind: BulkKind, outcomes: readonly OrderOutcome[], rows: number): number {
+export function outcomesFittingAtEnd(kind: BulkKind, outcomes: readonly OrderOutcome[], rows: number, width = Number.POSITIVE_INFINITY): number {
   let used = 0;
   let count = 0;
   for (let i = outcomes.length - 1; i >= 0; i--) {
-    used += outcomeLines(kind, outcomes[i]!).length;
+    used += (Number.isFinite(width) ? outcomeLinesAt(kind, outcomes[i]!, width) : outcomeLines(kind, outcomes[i]!)).length;
     if (used > rows) break;
     count++;
   }

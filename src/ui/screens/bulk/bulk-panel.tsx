@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../order/confirm-dialog.js';
 import {
   confirmQuestion,
   outcomeLine,
-  outcomeLines,
+  outcomeLinesAt,
   outcomesFittingAtEnd,
   progressBar,
   progressText,
@@ -59,14 +59,17 @@ const RETRY_KEY: Record<BulkKind, KeyAction> = { receive: 'receive', approve: 'a
 /** Renders the bulk panel for the store's current state (nothing when idle). */
 export function BulkPanel(props: BulkPanelProps) {
   const state = useSyncExternalStore(props.store.subscribe, props.store.getState);
+  const { columns } = useTerminalSize();
+  // The results' lines: two columns of indent, one spare.
+  const lineWidth = Math.max(20, columns - 3);
   const resultRows = Math.max(1, props.height - RESULTS_FIXED_LINES - (state.phase === 'results' ? state.warnings.length : 0));
   // Scrolling stops when the last outcome is on screen (failures take two lines).
-  const scrollRows = state.phase === 'results' ? outcomesFittingAtEnd(state.kind, state.outcomes, resultRows) : resultRows;
+  const scrollRows = state.phase === 'results' ? outcomesFittingAtEnd(state.kind, state.outcomes, resultRows, lineWidth) : resultRows;
   useBulkPanel(props.store, state, scrollRows);
   if (state.phase === 'idle') return null;
   if (state.phase === 'confirm') return <BulkConfirm state={state} />;
   if (state.phase === 'running') return <BulkProgressView state={state} height={props.height} />;
-  return <BulkResults state={state} rows={resultRows} />;
+  return <BulkResults state={state} rows={resultRows} lineWidth={lineWidth} />;
 }
 
 function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }> }) {
@@ -119,7 +122,7 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
   );
 }
 
-function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 'results' }>; readonly rows: number }) {
+function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 'results' }>; readonly rows: number; readonly lineWidth: number }) {
   const { state, rows } = props;
   const theme = useTheme();
   const retry = KEY_BINDINGS.find((b) => b.scope === 'list' && b.action === RETRY_KEY[state.kind])?.label ?? '';
@@ -127,7 +130,7 @@ function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 're
   const shown: { readonly outcome: OrderOutcome; readonly lines: readonly string[] }[] = [];
   let used = 0;
   for (const outcome of state.outcomes.slice(state.scroll)) {
-    const lines = outcomeLines(state.kind, outcome);
+    const lines = outcomeLinesAt(state.kind, outcome, props.lineWidth);
     if (used + lines.length > rows && shown.length > 0) break;
     shown.push({ outcome, lines });
     used += lines.length;

@@ -10,15 +10,17 @@ import { useMemo, useState } from 'react';
 import { createDraftStore } from '../../../local/drafts.js';
 import { loadProfileMemory } from '../../../local/profile-memory.js';
 import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
-import { KeyHints } from '../../components/key-hints.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { wrapToWidth } from '../../../format/width.js';
+import { footerHints, footerLineCount, KeyHints } from '../../components/key-hints.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import { ConfirmDialog } from './confirm-dialog.js';
-import { ErrorBanner } from './error-banner.js';
+import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
+import { bannerHeight, ErrorBanner } from './error-banner.js';
 import { itemHeight, itemLines } from './item-lines.js';
 import { ItemRow } from './item-row.js';
 import { itemWindow } from './item-window.js';
@@ -26,11 +28,17 @@ import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './or
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
 import { ReasonPrompt } from './reason-prompt.js';
-import { unavailableOrderActions } from './order-state.js';
+import { unavailableOrderActions, type OrderMode } from './order-state.js';
 import { itemRefs, orderItems } from './review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';
+
+/** The question before a write, with the order's name (sanitized). */
+function confirmText(orderName: string, mode: OrderMode): string {
+  const name = sanitizeForTerminal(orderName);
+  return mode.kind === 'confirm-review' ? `Send the review of ${name}: ${mode.summary}?` : `Mark ${name} as received?`;
+}
 
 export interface OrderScreenProps {
   readonly orderId: number;
@@ -105,9 +113,11 @@ export function OrderScreen(props: OrderScreenProps) {
   useOrderInput(state.mode, commands, true);
 
   const scope = scopeOfMode(state.mode);
+  const offActions = scope === 'order' ? unavailableOrderActions(order?.status ?? null, keepUnsupportedSince !== null) : undefined;
+  const footerLines = footerLineCount(footerHints(scope, isReadOnly, offActions), columns);
   const footer = (
     <Box marginTop={1}>
-      <KeyHints scope={scope} {...(scope === 'order' && { offActions: unavailableOrderActions(order?.status ?? null, keepUnsupportedSince !== null) })} />
+      <KeyHints scope={scope} {...(offActions && { offActions })} />
     </Box>
   );
 
@@ -148,12 +158,16 @@ export function OrderScreen(props: OrderScreenProps) {
   const mode = state.mode;
   // Lines besides the items: header, hints, the shell's notice line, notes, banner, prompt or dialog.
   const banner = state.banner;
+  const width = columns - 1;
+  const reasonField = mode.kind === 'reason' ? wrapToWidth(`> ${mode.field.value} `, width - 2).length : 0;
+  const question = mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? wrapToWidth(`${confirmText(order.order_name, mode)}${CONFIRM_SUFFIX}`, width - 4).length : 0;
   const reserved =
-    8 +
+    7 +
+    footerLines +
     (!isPending || keepUnsupportedSince !== null ? 1 : 0) +
-    (banner ? 2 + (banner.kind === 'message' && banner.detail !== undefined ? 1 : 0) + (banner.requestId !== undefined ? 1 : 0) : 0) +
-    (mode.kind === 'reason' ? 3 + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? 1 : 0) : 0) +
-    (mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? 4 : 0) +
+    (banner ? bannerHeight(banner, order.status, width) : 0) +
+    (mode.kind === 'reason' ? 2 + reasonField + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? wrapToWidth(mode.error, width - 4).length : 0) : 0) +
+    (question > 0 ? 3 + question : 0) +
     (mode.kind === 'sending' ? 1 : 0);
   // Every item's text wrapped to the width (one column spare: a full line makes terminals wrap).
   const lines = (items ?? []).map((i) => itemLines(i, order.currency, state.decisions[i.key], state.problems[i.key], columns - 1));
@@ -196,8 +210,7 @@ export function OrderScreen(props: OrderScreenProps) {
       {mode.kind === 'reason' && (
         <ReasonPrompt itemTitle={reasonItem?.item.title ?? ''} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
       )}
-      {mode.kind === 'confirm-review' && <ConfirmDialog question={`Send the review of ${order.order_name}: ${mode.summary}?`} />}
-      {mode.kind === 'confirm-receive' && <ConfirmDialog question={`Mark ${order.order_name} as received?`} />}
+      {(mode.kind === 'confirm-review' || mode.kind === 'confirm-receive') && <ConfirmDialog question={confirmText(order.order_name, mode)} />}
       {mode.kind === 'sending' && (
         <Text color={theme.color('accent')}>{mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'}</Text>
       )}
