@@ -38,8 +38,10 @@ describe('order screen: showing an order', () => {
   it('shows the order fields and its items', async () => {
     const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1000 }));
     await view.waitFor('Order #N1000', 'pending', 'First0 Last0 <customer0@shop_north.example>', 'original order 5551000');
-    await view.waitFor('refund', 'Jacket 0', 'SKU JK-0 · qty 1 · 89.00 EUR · reason: too small');
-    await view.waitFor('exchange', 'Boots 0 → for Boots 0 (43) [B-43]', 'SKU — · qty 2 · 120.50 EUR · reason: —');
+    // The title beside the type; the exchange target, SKU line and reason each on a line below.
+    await view.waitFor('refund', 'Jacket 0', 'SKU JK-0 · qty 1 · 89.00 EUR', 'reason: too small');
+    await view.waitFor('exchange', 'Boots 0', '→ for Boots 0 (43) [B-43]', 'SKU — · qty 2 · 120.50 EUR', 'reason: —');
+    expect(view.frame()).toMatch(/▸ refund {3}Jacket 0/);
     expect(view.frame().match(/→ undecided/g)).toHaveLength(2);
   });
 

@@ -17,8 +17,9 @@ import { summarizeActions } from '../order/review-model.js';
 export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Time' },
   { header: 'Action' },
-  { header: 'Order', isFlexible: true, minWidth: 8 },
-  { header: 'Outcome' },
+  // Room for "3374 #AO2018" at 80 columns; the outcome gives a little first.
+  { header: 'Order', isFlexible: true, minWidth: 12 },
+  { header: 'Outcome', isFlexible: true, minWidth: 20 },
   { header: 'Request id', isFlexible: true, minWidth: 12 },
   { header: 'Details', dropPriority: 1 },
   { header: 'Profile', dropPriority: 2 },
