@@ -43,9 +43,10 @@ export function fitToWidth(text: string, width: number, align: 'left' | 'right' 
 }
 
 /**
- * `text` wrapped into lines of at most `width` columns: at spaces where it can, inside a
- * word only when the word alone is wider than a line (on grapheme boundaries). Nothing is
- * left out, so a caller knows exactly how many lines a text takes before drawing it.
+ * `text` wrapped into lines of at most `width` columns: at spaces where it can (the spaces
+ * between words on a line are kept as they were), inside a word only when the word alone is
+ * wider than a line (on grapheme boundaries). Nothing is left out, so a caller knows exactly
+ * how many lines a text takes before drawing it.
  */
 export function wrapToWidth(text: string, width: number): string[] {
   const max = Math.max(1, Math.floor(width));
@@ -58,13 +59,12 @@ export function wrapToWidth(text: string, width: number): string[] {
       line = '';
       used = 0;
     };
-    for (const word of paragraph.split(/ +/)) {
-      if (word === '') continue;
+    for (const [, space = '', word = ''] of paragraph.matchAll(/( *)([^ ]+)/g)) {
       const w = displayWidth(word);
-      const gap = used === 0 ? 0 : 1;
-      if (used + gap + w <= max) {
-        line += (gap ? ' ' : '') + word;
-        used += gap + w;
+      const gap = used === 0 ? '' : space;
+      if (used + gap.length + w <= max) {
+        line += gap + word;
+        used += gap.length + w;
         continue;
       }
       if (used > 0) push();

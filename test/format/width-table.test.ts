@@ -134,3 +134,10 @@ describe('wrapToWidth', () => {
     );
   });
 });
+
+describe('wrapToWidth keeps spacing', () => {
+  it('keeps the spaces between words of a line as they were', () => {
+    expect(wrapToWidth('#N1042 (1042)  ✓ approved', 80)).toEqual(['#N1042 (1042)  ✓ approved']);
+    expect(wrapToWidth('a  b  c', 4)).toEqual(['a  b', 'c']);
+  });
+});
