@@ -32,7 +32,8 @@ describe('activity log rows and scrolling (pure)', () => {
   it('describes outcomes and decisions', () => {
     expect(outcomeText(entry(1))).toBe('ok');
     expect(outcomeText(entry(1, { outcome: 'already_applied' }))).toBe('ok (already applied)');
-    expect(outcomeText(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }))).toBe('failed invalid_state_transition 422');
+    expect(outcomeText(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }))).toBe('✗ invalid_state_transition');
+    expect(auditRow(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }), 'UTC')[5]).toBe('HTTP 422 · 1 approve, 1 reject');
     expect(auditRow(entry(1014), 'UTC')).toEqual(['2026-11-05 12:00', 'review', '1014', 'ok', 'req_1014', '1 approve, 1 reject', 'north']);
     expect(auditRow(entry(1, { requestId: 'req\u001b]52;c;eA==\u0007', profile: 'a\u202eb' }), 'UTC')).toEqual(expect.arrayContaining(['req␛', 'a<U+202E>b']));
   });
@@ -84,7 +85,7 @@ describe('activity log screen', () => {
     const view = renderLog(stateDir);
     try {
       await view.waitFor('Activity log');
-      await view.waitFor('failed invalid_state_transition 422');
+      await view.waitFor('✗ invalid_state_transition');
       const first = view.frame().split('\n').find((l) => l.includes('receive'))!;
       expect(first).toContain('41');
       // 100 columns: the request id stays whole; decisions give way first.

@@ -17,9 +17,9 @@ import { summarizeActions } from '../order/review-model.js';
 export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Time' },
   { header: 'Action' },
-  // Room for "3374 #AO2018" at 80 columns; the outcome gives a little first.
-  { header: 'Order', isFlexible: true, minWidth: 12 },
-  { header: 'Outcome', isFlexible: true, minWidth: 20 },
+  // The outcome (the error code) is never cut; the order's name gives way before its id.
+  { header: 'Order', isFlexible: true, minWidth: 10 },
+  { header: 'Outcome' },
   { header: 'Request id', isFlexible: true, minWidth: 12 },
   { header: 'Details', dropPriority: 1 },
   { header: 'Profile', dropPriority: 2 },
@@ -35,12 +35,18 @@ export function outcomeText(entry: AuditEntry): string {
   if (entry.outcome === 'not_done') return 'not done (stopped)';
   if (entry.outcome === 'no_change') return `no change ${entry.code ?? ''}`.trimEnd();
   if (entry.outcome === 'discarded') return 'discarded (not pending)';
-  const status = entry.status === undefined ? '' : ` ${entry.status}`;
-  return `failed ${entry.code ?? 'error'}${status}`;
+  // The code says what failed; the HTTP status goes to the details (80 columns are tight).
+  return `✗ ${entry.code ?? 'error'}`;
 }
 
 /** The decisions of a review, or what was scanned for a scan. */
 function detailText(entry: AuditEntry): string {
+  const http = entry.outcome === 'failed' && entry.status !== undefined ? `HTTP ${entry.status}` : '';
+  const rest = detailOf(entry);
+  return http && rest ? `${http} · ${rest}` : http || rest;
+}
+
+function detailOf(entry: AuditEntry): string {
   if (entry.decisions) return summarizeActions(entry.decisions.map((d) => d.action));
   return entry.scanned !== undefined ? `scanned ${entry.scanned}` : '';
 }
