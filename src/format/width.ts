@@ -41,3 +41,47 @@ export function fitToWidth(text: string, width: number, align: 'left' | 'right' 
   const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
   return align === 'right' ? pad + cut : cut + pad;
 }
+
+/**
+ * `text` wrapped into lines of at most `width` columns: at spaces where it can (the spaces
+ * between words on a line are kept as they were), inside a word only when the word alone is
+ * wider than a line (on grapheme boundaries). Nothing is left out, so a caller knows exactly
+ * how many lines a text takes before drawing it.
+ */
+export function wrapToWidth(text: string, width: number): string[] {
+  const max = Math.max(1, Math.floor(width));
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    let used = 0;
+    const push = () => {
+      lines.push(line.trimEnd());
+      line = '';
+      used = 0;
+    };
+    for (const [, space = '', word = ''] of paragraph.matchAll(/( *)([^ ]+)/g)) {
+      const w = displayWidth(word);
+      const gap = used === 0 ? '' : space;
+      if (used + gap.length + w <= max) {
+        line += gap + word;
+        used += gap.length + w;
+        continue;
+      }
+      if (used > 0) push();
+      if (w <= max) {
+        line = word;
+        used = w;
+        continue;
+      }
+      // A word wider than a line is broken where the line ends.
+      for (const { segment } of segmenter.segment(word)) {
+        const sw = displayWidth(segment);
+        if (used + sw > max && used > 0) push();
+        line += segment;
+        used += sw;
+      }
+    }
+    push();
+  }
+  return lines;
+}

@@ -8,17 +8,18 @@ import { scrubSecrets } from '../api/client/redact.js';
 
 /**
  * What happened: the mutating actions of the console (order screen, bulk runs, scan mode),
- * and "scan" for a scan that changed nothing (not found, several matches, another status).
+ * "scan" for a scan that changed nothing (not found, several matches, another status), and
+ * "draft" for a saved draft removed because its order is no longer pending.
  */
-export const AUDIT_ACTIONS = ['review', 'receive', 'scan'] as const;
+export const AUDIT_ACTIONS = ['review', 'receive', 'scan', 'draft'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * How it ended: applied, found already applied by a retried request, refused/failed, not
- * sent (a bulk run stopped before its turn), or nothing to do (a scan that changed nothing;
- * `code` says why).
+ * sent (a bulk run stopped before its turn), nothing to do (a scan that changed nothing;
+ * `code` says why), or a draft removed (`discarded`, with the decisions it held).
  */
-export const AUDIT_OUTCOMES = ['ok', 'already_applied', 'failed', 'not_done', 'no_change'] as const;
+export const AUDIT_OUTCOMES = ['ok', 'already_applied', 'failed', 'not_done', 'no_change', 'discarded'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 const auditDecisionSchema = z.object({
@@ -37,6 +38,8 @@ export const auditEntrySchema = z.object({
   profile: z.string(),
   /** The order; always there for review and receive, for a scan when one order matched. */
   orderId: z.number().int().optional(),
+  /** The order's name where it was known when the entry was written (e.g. "#N1001"). */
+  orderName: z.string().optional(),
   action: z.enum(AUDIT_ACTIONS),
   /** What was scanned (scan only). */
   scanned: z.string().optional(),

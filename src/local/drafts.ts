@@ -3,7 +3,8 @@
  * survive a crash or a killed process, keyed by profile and order id. Saves are atomic and
  * applied in order per order id; a burst of changes is coalesced into the latest state.
  */
-import { readFileSync, renameSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { unlink } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic-write.js';
 import { parseDraft, serializeDraft, type Draft, type DraftDecision } from './draft-format.js';
@@ -25,6 +26,11 @@ export interface DraftStore {
   save(orderId: number, decisions: readonly DraftDecision[]): Promise<void>;
   /** Deletes the draft (after a successful review, or once the order is no longer pending). */
   drop(orderId: number): Promise<void>;
+  /**
+   * The ids of the orders that have a draft on disk (the list marks them). Synchronous: one
+   * directory read, no file contents. Drafts being deleted right now are left out.
+   */
+  orderIds(): ReadonlySet<number>;
 }
 
 export interface DraftStoreOptions {
@@ -92,6 +98,23 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
       } catch {
         return { kind: 'unreadable', notice: `The saved draft of this order was ignored because ${parsed.problem}.` };
       }
+    },
+    orderIds() {
+      let names: string[];
+      try {
+        names = readdirSync(dirname(pathOf(0)));
+      } catch {
+        return new Set();
+      }
+      const ids = new Set<number>();
+      for (const name of names) {
+        const match = /^order-(\d+)\.json$/.exec(name);
+        const id = match ? Number(match[1]) : NaN;
+        const queued = pending.get(id);
+        const isBeingDeleted = queued === null || queued?.length === 0;
+        if (Number.isSafeInteger(id) && !isBeingDeleted) ids.add(id);
+      }
+      return ids;
     },
     save: (orderId, decisions) => schedule(orderId, decisions),
     drop: (orderId) => schedule(orderId, null),

@@ -5,18 +5,18 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text, useApp } from 'ink';
-import { lazy, Suspense, useEffect, useReducer, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, type ReactNode } from 'react';
 import type { ListFilters } from '../api/list-params.js';
 import { appReducer, initialAppState, topScreen, type AppState, type AuthFailure, type Screen } from './app-state.js';
 import { AuthErrorScreen } from './components/auth-error-screen.js';
 import { HelpOverlay } from './components/help-overlay.js';
 import { NoticeLine } from './components/notice-line.js';
+import { useNotice } from './context/notice-context.js';
 import { classifyError } from './errors/classify.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
 import { InputRouterProvider, useScanHandler } from './keys/input-router.js';
-import { useNotice } from './context/notice-context.js';
 import { sanitizeForTerminal } from '../format/sanitize.js';
 import { ScreenActiveProvider } from './keys/screen-active-context.js';
 import { DeskSlot } from './screens/bulk/desk-slot.js';
@@ -59,6 +59,17 @@ export function App(props: AppProps) {
   const desk = useDesk({ list, exit });
   const queryClient = useQueryClient();
   const size = useTerminalSize();
+  const { clear: clearNotice } = useNotice();
+
+  // A notice belongs to the screen it was shown on ("This is the last page." must not
+  // follow the clerk into an order): a change of screen, overlay or desk clears it.
+  const place = `${screenKey(topScreen(nav))}|${nav.isHelpOpen}|${desk.isOpen}|${nav.auth !== null}`;
+  const shownPlace = useRef(place);
+  useEffect(() => {
+    if (shownPlace.current === place) return;
+    shownPlace.current = place;
+    clearNotice();
+  }, [place, clearNotice]);
 
   // A refused key on any request (list, find, order, writes) replaces the console with the auth screen.
   useEffect(() => {

@@ -64,7 +64,7 @@ describe('the built console in a terminal', () => {
     await session.waitForText('#N1025');
     expect(session.isAlternateScreen()).toBe(true);
     expect(session.screen()).toContain('page 1 · 10/page');
-    expect(session.screen()).toMatch(/› 1025 #N1025\s+archived/);
+    expect(session.screen()).toMatch(/›\s+1025 #N1025\s+archived/);
 
     // Follows a resize of the real terminal: whole e-mails when wide, cut at 80x24, one line per order.
     session.resize(160, 30);
@@ -133,9 +133,9 @@ describe('the built console in a terminal', () => {
     await session.waitForText('#N1099');
     await session.waitForText(/updated [1-9]\d*s ago/, 5_000);
     session.write('j');
-    await session.waitForScreen((screen) => /› 1098 #N1098/.test(screen));
+    await session.waitForScreen((screen) => /›\s+1098 #N1098/.test(screen));
     session.write('j'); // 1097 and 1096 are cancelled and draft: never listed
-    await session.waitForScreen((screen) => /› 1095 #N1095/.test(screen));
+    await session.waitForScreen((screen) => /›\s+1095 #N1095/.test(screen));
     const lines = session.lines();
     expect(lines.filter((l) => l.includes('page 1 · 50/page'))).toHaveLength(1);
     expect(lines[1]).toMatch(/^Filters:/);

@@ -14,12 +14,6 @@ import { listRequestsSince, openDesk, scan, startDeskConsole, type Desk } from '
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
 
-/**
- * Bulk approve-all sends a saved draft's decisions (issue 9, item 3, built on another
- * branch). Until that change is merged here, the one assertion that depends on it is
- * skipped (see below); set this to true once it is.
- */
-const IS_DRAFT_AWARE_BULK_MERGED = false;
 
 let desk: Desk;
 let session: PtySession;
@@ -163,11 +157,9 @@ describe('a shift at the desk', () => {
     expect((await order(1042)).refunds?.[0]?.status).toBe('approved');
     const withDraft = await order(1028);
     expect(withDraft.status).toBe('reviewed');
-    if (IS_DRAFT_AWARE_BULK_MERGED) {
-      // The intended meaning of bulk approve-all (issue 9, item 3): the draft's reject is sent.
-      expect(withDraft.refunds?.[0]).toMatchObject({ status: 'rejected', reject_reason: 'Worn' });
-      expect(withDraft.exchanges?.[0]?.status).toBe('approved');
-    }
+    // Bulk approve-all means what A means on the order screen: the draft's reject is sent.
+    expect(withDraft.refunds?.[0]).toMatchObject({ status: 'rejected', reject_reason: 'Worn' });
+    expect(withDraft.exchanges?.[0]?.status).toBe('approved');
     // The list shows the other person's review of 1014 without a key pressed (it left the pending filter).
     expect(rowOf(session.screen(), 1014)).toBeUndefined();
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvField, fitColumns, renderCsv, renderTable, renderTsv, type ColumnSpec } from '../../src/format/table.js';
-import { displayWidth, fitToWidth, truncateToWidth } from '../../src/format/width.js';
+import { displayWidth, fitToWidth, truncateToWidth, wrapToWidth } from '../../src/format/width.js';
 
 describe('width', () => {
   it('counts wide characters as two columns and combining marks as none', () => {
@@ -113,5 +113,31 @@ describe('TSV and CSV', () => {
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField('+1 555')).toBe("'+1 555");
     expect(csvField('-5.00')).toBe('-5.00');
+  });
+});
+
+describe('wrapToWidth', () => {
+  it('wraps at spaces, breaks only words wider than a line, and loses nothing', () => {
+    expect(wrapToWidth('exchange Alpine Softshell Pants (L)', 12)).toEqual(['exchange', 'Alpine', 'Softshell', 'Pants (L)']);
+    expect(wrapToWidth('ASP-LL-CG-XL-LONG', 5)).toEqual(['ASP-L', 'L-CG-', 'XL-LO', 'NG']);
+    expect(wrapToWidth('登山用ソフト', 5)).toEqual(['登山', '用ソ', 'フト']);
+    expect(wrapToWidth('', 10)).toEqual(['']);
+  });
+
+  it('never gives a line wider than the width, and keeps every word in order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-zé漢]{1,12}$/), { maxLength: 20 }), fc.integer({ min: 1, max: 30 }), (words, width) => {
+        const lines = wrapToWidth(words.join(' '), width);
+        for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(Math.max(width, 2));
+        expect(lines.join('').replace(/ /g, '')).toBe(words.join(''));
+      }),
+    );
+  });
+});
+
+describe('wrapToWidth keeps spacing', () => {
+  it('keeps the spaces between words of a line as they were', () => {
+    expect(wrapToWidth('#N1042 (1042)  ✓ approved', 80)).toEqual(['#N1042 (1042)  ✓ approved']);
+    expect(wrapToWidth('a  b  c', 4)).toEqual(['a  b', 'c']);
   });
 });

@@ -69,6 +69,25 @@ describe('matching keys to actions', () => {
     expect(hintBindings('find').every((b) => b.scope === 'find')).toBe(true);
   });
 
+  it('footers agree with the help: a global key the scope takes is not offered as the global action', () => {
+    // In the help overlay and the activity log q closes, so the footer says so and not "q quit".
+    for (const scope of ['help', 'log'] as const) {
+      const hints = hintBindings(scope).map((b) => `${b.label} ${b.hint}`);
+      expect(hints).toContain('Esc/q close');
+      expect(hints).not.toContain('q quit');
+      expect(matchAction(scope, 'q', key({}))).toBe('back');
+    }
+    expect(hintBindings('help').map((b) => b.label)).not.toContain('?');
+    expect(hintBindings('list').map((b) => b.label)).toContain('q');
+  });
+
+  it('the list has keys to mark a page, a range and to clear every mark', () => {
+    expect(matchAction('list', '*', key({}))).toBe('mark-page');
+    expect(matchAction('list', 'V', key({}))).toBe('mark-range');
+    expect(matchAction('list', 'U', key({}))).toBe('clear-marks');
+    expect(renderKeybindingsMarkdown()).toContain('Mark every order on the page');
+  });
+
   it('says why a mutating key does nothing in read-only mode', () => {
     const receive = KEY_BINDINGS.find((b) => b.scope === 'list' && b.action === 'receive')!;
     expect(readOnlyReason(receive)).toContain('--read-only');

@@ -47,7 +47,7 @@ describe('orders list', () => {
     const frame = view.frame();
     expect(frame).toContain('ID');
     expect(frame).toMatch(/Order\s+Status\s+Customer\s+E-mail\s+Submitted\s+Items\s+Cur/);
-    expect(rowOf(frame, 1025)).toMatch(/^› 1025 #N1025\s+archived\s+First25 Last25\s+customer25@shop_north\.example\s+2026-11-0\d \d\d:00 · \S+\s+1R 1E\s+EUR/);
+    expect(rowOf(frame, 1025)).toMatch(/^› {2}1025 #N1025\s+archived\s+First25 Last25\s+customer25@shop_north\.example\s+2026-11-0\d \d\d:00 · \S+\s+1R 1E\s+EUR/);
     expect(rowOf(frame, 1014)).toContain('pending');
     expect(frame).not.toContain('#N1026'); // draft/cancelled are never shown
     expect(frame).toContain('page 1 · 50/page');
@@ -116,8 +116,10 @@ describe('orders list', () => {
     await view.press('j');
     await view.press('j');
     await view.waitUntil((f) => rowOf(f, 1023)?.startsWith('›') === true, 'third row selected');
+    // Space marks and moves down.
     await view.press(' ', '1 marked');
-    expect(rowOf(view.frame(), 1023)).toMatch(/^›✓/);
+    await view.waitUntil((f) => rowOf(f, 1022)?.startsWith('›') === true, 'moved to the fourth row');
+    expect(rowOf(view.frame(), 1023)).toMatch(/^ ✓/);
     await view.press('G');
     await view.waitUntil((f) => rowOf(f, 1016)?.startsWith('›') === true, 'last row selected');
     await view.press('g');
@@ -126,12 +128,36 @@ describe('orders list', () => {
     await view.press('n', 'page 2', '#N1015');
     await view.press(KEY.down);
     await view.press(' ', '2 marked');
-    expect(rowOf(view.frame(), 1014)).toMatch(/^›✓/);
+    expect(rowOf(view.frame(), 1014)).toMatch(/^ ✓/);
     await view.press('p', 'page 1');
     await view.waitUntil((f) => rowOf(f, 1023)?.startsWith(' ✓') === true, 'mark still on 1023');
     await view.press('R');
     await view.waitFor('2 marked');
     expect(rowOf(view.frame(), 1023)).toMatch(/^ ✓/);
+  });
+
+  it('marks a page with *, a range with V … V, and clears every mark with U', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 10 }));
+    await view.waitFor('#N1016');
+    await view.press('*', '10 marked');
+    expect([1025, 1020, 1016].map((id) => rowOf(view.frame(), id)?.slice(1, 2))).toEqual(['✓', '✓', '✓']);
+    await view.press('*');
+    await view.waitUntil((f) => !f.includes('marked'), 'a second * unmarks the page');
+    // A range: V on the second row, down three, V again marks four orders.
+    await view.press('j');
+    await view.press('V', 'Range started here', 'range from 1024 (V ends)');
+    await view.press('jjj');
+    await view.waitUntil((f) => rowOf(f, 1021)?.startsWith('›') === true, 'fifth row selected');
+    await view.press('V', '4 marked');
+    const marks = [1025, 1024, 1023, 1022, 1021, 1020].map((id) => rowOf(view.frame(), id)?.slice(1, 2));
+    expect(marks).toEqual([' ', '✓', '✓', '✓', '✓', ' ']);
+    // Marks on another page stay until U.
+    await view.press('n', 'page 2', '#N1015');
+    await view.press(' ', '5 marked');
+    await view.press('U');
+    await view.waitUntil((f) => !f.includes('marked'), 'U clears every mark');
+    await view.press('p', 'page 1');
+    await view.waitUntil((f) => rowOf(f, 1023)?.slice(1, 2) === ' ', 'no mark left on page 1');
   });
 
   it('keeps the page and the marked count in the header when the filters are long', async () => {
@@ -240,6 +266,25 @@ describe('orders list', () => {
     await view.press('/', 'Find (order name or id)');
     await view.press('nope');
     await view.press(KEY.enter, 'No order has the name or id "nope".');
+  });
+
+  it('a notice stays on the screen it was shown on', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 50 }));
+    await view.waitFor('#N1025');
+    await view.press('n', 'This is the last page.');
+    await view.press(KEY.enter, 'Order #N1025');
+    expect(view.frame()).not.toContain('This is the last page.');
+  });
+
+  it('quick find: ↓ moves visibly through matches even when only one fits', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 5, rows: 11 }));
+    await view.waitFor('#N1022');
+    await view.press('/', 'Find (order name or id)');
+    await view.press('#DUP');
+    await view.press(KEY.enter, '2 orders match');
+    await view.waitUntil((f) => /› 1004\s+#DUP/.test(f) && f.includes('↓ 1 more'), 'first match shown, one more below');
+    await view.press(KEY.down);
+    await view.waitUntil((f) => /› 1003\s+#DUP/.test(f) && f.includes('↑ 1 more'), 'second match shown');
   });
 
   it('shows help generated from the binding table, the current screen first', async () => {

@@ -11,7 +11,7 @@ export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'reason
 export type KeyAction =
   | 'quit' | 'help' | 'back' | 'activity-log'
   | 'move-up' | 'move-down' | 'page-up' | 'page-down' | 'jump-top' | 'jump-bottom'
-  | 'open' | 'mark' | 'find' | 'filter' | 'next-page' | 'prev-page' | 'refresh'
+  | 'open' | 'mark' | 'mark-page' | 'mark-range' | 'clear-marks' | 'find' | 'filter' | 'next-page' | 'prev-page' | 'refresh'
   | 'receive' | 'approve-all-marked' | 'scan-mode'
   | 'approve' | 'reject' | 'keep' | 'approve-all' | 'clear-decision' | 'submit'
   | 'confirm-yes' | 'confirm-no' | 'next-field' | 'prev-field' | 'apply' | 'clear-field';
@@ -52,14 +52,17 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'jump-top', scope: 'list', keys: [c('g'), s('home')], label: 'g', description: 'First row', isMutating: false },
   { action: 'jump-bottom', scope: 'list', keys: [c('G'), s('end')], label: 'G', description: 'Last row', isMutating: false },
   { action: 'open', scope: 'list', keys: [s('return')], label: 'Enter', description: 'Open order', isMutating: false, isHint: true, hint: 'open' },
-  { action: 'mark', scope: 'list', keys: [s('space')], label: 'Space', description: 'Mark or unmark order', isMutating: false, isHint: true, hint: 'mark' },
+  { action: 'mark', scope: 'list', keys: [s('space')], label: 'Space', description: 'Mark or unmark order, then move down', isMutating: false, isHint: true, hint: 'mark' },
+  { action: 'mark-page', scope: 'list', keys: [c('*')], label: '*', description: 'Mark every order on the page (again: unmark them)', isMutating: false },
+  { action: 'mark-range', scope: 'list', keys: [c('V')], label: 'V', description: 'Start a range here; move, then V again marks every order in between', isMutating: false },
+  { action: 'clear-marks', scope: 'list', keys: [c('U')], label: 'U', description: 'Unmark every order (on all pages)', isMutating: false },
   { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find by order name or id', isMutating: false, isHint: true, hint: 'find' },
   { action: 'filter', scope: 'list', keys: [c('f')], label: 'f', description: 'Filters', isMutating: false, isHint: true, hint: 'filters' },
   { action: 'next-page', scope: 'list', keys: [c('n')], label: 'n', description: 'Next page', isMutating: false, isHint: true, hint: 'next page' },
   { action: 'prev-page', scope: 'list', keys: [c('p')], label: 'p', description: 'Previous page', isMutating: false, isHint: true, hint: 'prev page' },
   { action: 'refresh', scope: 'list', keys: [c('R')], label: 'R', description: 'Refresh now', isMutating: false },
   { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, isHint: true, hint: 'receive' },
-  { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every pending item of marked orders', isMutating: true },
+  { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every undecided item of marked orders (a saved draft is sent as drafted)', isMutating: true },
   { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true },
 
   { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true, hint: 'back' },
@@ -80,8 +83,8 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'back', scope: 'filter', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
   { action: 'apply', scope: 'find', keys: [s('return')], label: 'Enter', description: 'Find', isMutating: false, isHint: true, hint: 'find' },
-  { action: 'move-up', scope: 'find', keys: [s('up')], label: '↑', description: 'Previous match', isMutating: false },
-  { action: 'move-down', scope: 'find', keys: [s('down')], label: '↓', description: 'Next match', isMutating: false },
+  { action: 'move-up', scope: 'find', keys: [s('up')], label: '↑', description: 'Previous match (when several match)', isMutating: false },
+  { action: 'move-down', scope: 'find', keys: [s('down')], label: '↓', description: 'Next match (when several match)', isMutating: false },
   { action: 'back', scope: 'find', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
   { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, isHint: true, hint: 'use reason' },
@@ -92,12 +95,12 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, isHint: true, hint: 'confirm' },
   { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
-  { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc', description: 'Close help', isMutating: false, isHint: true, hint: 'close' },
+  { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc/q', description: 'Close help', isMutating: false, isHint: true, hint: 'close' },
   { action: 'move-up', scope: 'help', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false, isHint: true, hint: 'scroll' },
   { action: 'move-down', scope: 'help', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
   { action: 'page-up', scope: 'help', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll up one screen', isMutating: false },
   { action: 'page-down', scope: 'help', keys: [s('pageDown'), s('space')], label: 'PgDn', description: 'Scroll down one screen', isMutating: false },
-  { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc', description: 'Close activity log', isMutating: false, isHint: true, hint: 'close' },
+  { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc/q', description: 'Close activity log', isMutating: false, isHint: true, hint: 'close' },
   { action: 'move-up', scope: 'log', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false },
   { action: 'move-down', scope: 'log', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
   { action: 'page-up', scope: 'log', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll up one screen', isMutating: false },

@@ -63,11 +63,19 @@ export function matchAction(scope: KeyScope, input: string, key: Key): KeyAction
   return matchBinding(scope, input, key)?.action;
 }
 
-/** The bindings shown as hints for `scope` (plus the global ones outside prompts), in table order. */
+const sameKey = (a: KeySpec, b: KeySpec) => ('char' in a && 'char' in b ? a.char === b.char : 'special' in a && 'special' in b && a.special === b.special);
+
+/**
+ * The bindings shown as hints for `scope` (plus the global ones outside prompts), in table
+ * order. A global key the scope takes for itself is left out (in the log, q closes the log:
+ * the footer must not say "q quit").
+ */
 export function hintBindings(scope: KeyScope): readonly KeyBinding[] {
   const own = KEY_BINDINGS.filter((b) => b.scope === scope && b.isHint);
   if (scope === 'global' || PROMPT_SCOPES.has(scope)) return own;
-  return [...own, ...KEY_BINDINGS.filter((b) => b.scope === 'global' && b.isHint)];
+  const taken = KEY_BINDINGS.filter((b) => b.scope === scope).flatMap((b) => b.keys);
+  const globals = KEY_BINDINGS.filter((b) => b.scope === 'global' && b.isHint && !b.keys.some((k) => taken.some((t) => sameKey(k, t))));
+  return [...own, ...globals];
 }
 
 /** Why a mutating key does nothing in read-only mode; shown when it is pressed. */

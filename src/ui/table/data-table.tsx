@@ -1,6 +1,7 @@
 /**
  * A dense keyboard table: one line per row, a highlighted selected row (inverse video and
- * a "›" marker, so it shows without colour), a "✓" for marked rows, and a window of rows
+ * a "›" marker, so it shows without colour), a "✓" for marked rows, a "✎" for rows with a
+ * saved draft, and a window of rows
  * that scrolls with the selection. Only the visible rows render, and each row's formatted
  * line is kept for as long as the row object, the columns and the style stay the same (a
  * key press redraws the table; formatting every visible row again was a third of that).
@@ -11,8 +12,8 @@ import type { Style } from '../../format/style.js';
 import { useTheme } from '../context/theme-context.js';
 import { headerLine, rowLine, type LaidOutColumn } from './table-layout.js';
 
-/** Columns the marker takes before the first column ("›✓"). */
-export const MARKER_WIDTH = 2;
+/** Columns the marker takes before the first column ("›✓✎"). */
+export const MARKER_WIDTH = 3;
 
 export interface DataTableProps<Row extends object> {
   readonly columns: readonly LaidOutColumn<Row>[];
@@ -21,6 +22,8 @@ export interface DataTableProps<Row extends object> {
   /** -1 for none. */
   readonly selectedIndex: number;
   readonly isMarked: (row: Row) => boolean;
+  /** True for rows with a saved draft (a "✎" after the mark). */
+  readonly hasDraft?: (row: Row) => boolean;
   /** How many rows fit on screen. */
   readonly height: number;
   /** Shown instead of rows when there are none. */
@@ -31,8 +34,9 @@ const TableRow = memo(function TableRow(props: {
   readonly line: string;
   readonly isSelected: boolean;
   readonly isMarked: boolean;
+  readonly hasDraft: boolean;
 }) {
-  const marker = `${props.isSelected ? '›' : ' '}${props.isMarked ? '✓' : ' '}`;
+  const marker = `${props.isSelected ? '›' : ' '}${props.isMarked ? '✓' : ' '}${props.hasDraft ? '✎' : ' '}`;
   return (
     <Text inverse={props.isSelected} wrap="truncate">
       {marker}
@@ -91,6 +95,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
             line={lineOf(row)}
             isSelected={top.current + i === props.selectedIndex}
             isMarked={props.isMarked(row)}
+            hasDraft={props.hasDraft?.(row) ?? false}
           />
         ))
       )}

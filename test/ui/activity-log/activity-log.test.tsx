@@ -32,9 +32,17 @@ describe('activity log rows and scrolling (pure)', () => {
   it('describes outcomes and decisions', () => {
     expect(outcomeText(entry(1))).toBe('ok');
     expect(outcomeText(entry(1, { outcome: 'already_applied' }))).toBe('ok (already applied)');
-    expect(outcomeText(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }))).toBe('failed invalid_state_transition 422');
+    expect(outcomeText(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }))).toBe('✗ invalid_state_transition');
+    expect(auditRow(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }), 'UTC')[5]).toBe('HTTP 422 · 1 approve, 1 reject');
     expect(auditRow(entry(1014), 'UTC')).toEqual(['2026-11-05 12:00', 'review', '1014', 'ok', 'req_1014', '1 approve, 1 reject', 'north']);
     expect(auditRow(entry(1, { requestId: 'req\u001b]52;c;eA==\u0007', profile: 'a\u202eb' }), 'UTC')).toEqual(expect.arrayContaining(['req␛', 'a<U+202E>b']));
+  });
+
+  it('names the order where the entry knows its name, and says when a draft was discarded', () => {
+    expect(auditRow(entry(1014, { orderName: '#N1014' }), 'UTC')[2]).toBe('1014 #N1014');
+    expect(auditRow(entry(1014, { orderName: '#N\u001b[2J' }), 'UTC')[2]).toBe('1014 #N␛');
+    const discarded = entry(1014, { orderName: '#N1014', action: 'draft', outcome: 'discarded', code: 'order_not_pending', decisions: [{ id: 1, type: 'refund', action: 'reject', reject_reason: 'Worn' }] });
+    expect(auditRow(discarded, 'UTC').slice(1, 4)).toEqual(['draft', '1014 #N1014', 'discarded (not pending)']);
   });
 
   it('scrolls within the list', () => {
@@ -77,7 +85,7 @@ describe('activity log screen', () => {
     const view = renderLog(stateDir);
     try {
       await view.waitFor('Activity log');
-      await view.waitFor('failed invalid_state_transition 422');
+      await view.waitFor('✗ invalid_state_transition');
       const first = view.frame().split('\n').find((l) => l.includes('receive'))!;
       expect(first).toContain('41');
       // 100 columns: the request id stays whole; decisions give way first.

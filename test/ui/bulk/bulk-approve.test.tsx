@@ -3,9 +3,13 @@
  * gets one review approving every pending item; orders that are no longer pending (or were
  * reviewed by someone else meanwhile) fail without a request; the API agrees.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type ReturnsApiClient } from '../../../src/api/client/index.js';
 import { readAudit } from '../../../src/local/audit-log.js';
+import { createDraftStore } from '../../../src/local/drafts.js';
 import { KEYS, makeFixture } from '../../helpers/fixture.js';
 import { startTestSandbox } from '../../helpers/sandbox.js';
 import { markAll, renderDesk } from './render-desk.js';
@@ -36,7 +40,7 @@ describe('bulk approve all', () => {
     await view.waitFor(['#N1056', '#N1001']);
     await markAll(view, ids.length);
 
-    await view.press('A', 'Bulk approve all · 6 orders', 'Approve every pending item of 6 orders, one review each (#N1056, #N1042, #N1028, #N1014, #N1001, … 1 more)?');
+    await view.press('A', 'Bulk approve all · 6 orders', 'Approve every undecided item of 6 orders, one review each (#N1056, #N1042, #N1028, #N1014, #N1001, … 1 more)?');
     // Someone else reviews 1056 between the question and the answer.
     await reviewElsewhere(api, 1056);
     await view.press('y', 'Bulk approve all finished: 4 ok, 2 failed, 0 not done');
@@ -63,5 +67,53 @@ describe('bulk approve all', () => {
     // The list is refreshed and the two failures stay marked.
     await view.press('\u001b', '2 marked');
     await view.waitFor([/#N1000 .*reviewed/]);
+  });
+
+  it("sends an order's saved draft as drafted, says so before and after, and removes drafts of orders no longer pending (logged)", async () => {
+    const sandbox = await startTestSandbox({ fixture: makeFixture(84) });
+    const api = createClient({ baseUrl: sandbox.url, apiKey: KEYS.north });
+    cleanups.push(() => sandbox.close(), () => api.close());
+    const drafted = (await api.getOrder(1014))!;
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-desk-drafts-'));
+    const store = createDraftStore({ stateDir, profile: 'north', now: Date.now });
+    // Two items of 1014 decided on its order screen (reject + keep), then left: a draft.
+    await store.save(1014, [
+      { type: 'refund', id: drafted.refunds![0]!.id, action: 'reject', rejectReason: 'Worn' },
+    ]);
+    // 1001 was reviewed long ago; its draft is stale.
+    const reviewed = (await api.getOrder(1001))!;
+    await store.save(1001, [{ type: 'refund', id: reviewed.refunds![0]!.id, action: 'approve' }]);
+    const ids = [1000, 1014, 1028, 1001];
+    const view = renderDesk({ baseUrl: sandbox.url, filters: { ids }, stateDir });
+    cleanups.push(() => view.cleanup());
+    // The list marks the order with a draft; the stale draft of the reviewed order goes.
+    await view.waitFor([/^ {2}✎1014 +#N1014/m]);
+    await vi.waitFor(() => expect(store.load(1001)).toEqual({ kind: 'none' }));
+    await view.waitUntil((f) => !/✎1001/.test(f), 'the stale draft marker of 1001 is gone');
+
+    await view.press('*', '4 marked');
+    await view.press('A', 'Approve every undecided item of 4 orders');
+    const flat = (f: string) => f.replace(/[│\s]+/g, ' ');
+    await view.waitUntil((f) => flat(f).includes('1 order has a saved draft: its decisions are sent as drafted.'), 'the question counts the drafts');
+    await view.press('y', 'Bulk approve all finished: 3 ok, 1 failed, 0 not done');
+    expect(view.frame()).toContain('#N1014 (1014)  ✓ approved (1 decision from its draft), now reviewed');
+
+    // The service has the draft's reject with its reason, and approve for the undecided item.
+    const after = (await api.getOrder(1014))!;
+    expect(after.refunds![0]).toMatchObject({ status: 'rejected', reject_reason: 'Worn' });
+    expect(after.exchanges![0]).toMatchObject({ status: 'approved' });
+    expect((await api.getOrder(1000))!.refunds![0]).toMatchObject({ status: 'approved' });
+    expect(store.load(1014)).toEqual({ kind: 'none' });
+
+    const { entries } = await readAudit(view.stateDir, { limit: 50 });
+    expect(entries.find((e) => e.action === 'draft')).toMatchObject({ orderId: 1001, orderName: '#N1001', outcome: 'discarded', source: 'list', code: 'order_not_pending' });
+    expect(entries.find((e) => e.orderId === 1014 && e.action === 'review')).toMatchObject({
+      orderName: '#N1014',
+      outcome: 'ok',
+      decisions: [{ type: 'refund', action: 'reject', reject_reason: 'Worn' }, { type: 'exchange', action: 'approve' }],
+    });
+    // Reopened, the reviewed order shows no restored draft.
+    await view.press('\u001b');
+    await view.waitUntil((f) => !f.includes('✎'), 'no draft markers left');
   });
 });

@@ -82,7 +82,7 @@ describe('bulk receive', () => {
     await view.waitFor(['#B100011']);
     await markAll(view, ids.length);
     await view.press('r', 'Mark 12 orders received');
-    await view.press('y', 'Bulk receive · 12 orders', /\d+\/12 done · \d+ ok · \d+ failed · [\d.]+ orders\/s · ETA/);
+    await view.press('y', 'Bulk receive · 12 orders', /\d+\/12 done · \d+ ok · \d+ failed · ([\d.]+ orders\/s|rate –) · ETA/);
     await view.press('\u001b', 'Stopping: no new requests');
     await view.waitFor([/Bulk receive stopped: \d+ ok, 0 failed, \d+ not done/]);
 

@@ -4,6 +4,7 @@ import {
   confirmQuestion,
   countOutcomes,
   etaText,
+  throughput,
   outcomeLine,
   outcomeLines,
   outcomesFittingAtEnd,
@@ -13,7 +14,6 @@ import {
   resultsSummary,
   runStatusText,
 } from '../../../src/ui/screens/bulk/bulk-format.js';
-import { approveAllPlan } from '../../../src/ui/screens/bulk/bulk-runner.js';
 import {
   bulkRunReducer,
   IDLE,
@@ -22,7 +22,6 @@ import {
   type BulkRunState,
   type OrderOutcome,
 } from '../../../src/ui/screens/bulk/bulk-run-state.js';
-import type { ReturnOrder } from '../../../src/api/schemas.js';
 
 const run = (state: BulkRunState, ...actions: Parameters<typeof bulkRunReducer>[1][]) => actions.reduce(bulkRunReducer, state);
 
@@ -78,8 +77,11 @@ describe('bulk texts', () => {
   it('asks with the count and the first names', () => {
     const names = new Map([[1, '#N1'], [2, '#N2']]);
     expect(confirmQuestion('receive', [1, 2, 3], (id) => names.get(id) ?? null)).toBe('Mark 3 orders received (#N1, #N2, order 3)?');
-    expect(confirmQuestion('approve', [1, 2, 3, 4, 5, 6, 7], () => null)).toContain('Approve every pending item of 7 orders, one review each');
+    expect(confirmQuestion('approve', [1, 2, 3, 4, 5, 6, 7], () => null)).toContain('Approve every undecided item of 7 orders, one review each');
     expect(confirmQuestion('approve', [1, 2, 3, 4, 5, 6, 7], () => null)).toContain('… 2 more');
+    expect(confirmQuestion('approve', [1, 2, 3], () => null)).not.toContain('draft');
+    expect(confirmQuestion('approve', [1, 2, 3], () => null, 1)).toContain('1 order has a saved draft: its decisions are sent as drafted.');
+    expect(confirmQuestion('approve', [1, 2, 3], () => null, 2)).toContain('2 orders have a saved draft: their decisions are sent as drafted.');
   });
 
   it('draws the bar and the progress line with rate and ETA', () => {
@@ -88,6 +90,12 @@ describe('bulk texts', () => {
     const p = { ...initialProgress(40), done: 10, ok: 8, failed: 2 };
     expect(progressText(p, 2000)).toBe('10/40 done · 8 ok · 2 failed · 5.0 orders/s · ETA 6 s');
     expect(etaText({ done: 0, total: 4 }, 1000)).toBe('ETA –');
+    // The first answers arrive within milliseconds: no rate (it once read 2000 orders/s).
+    expect(progressText({ ...p, done: 2, ok: 2, failed: 0 }, 1)).toBe('2/40 done · 2 ok · 0 failed · rate – · ETA –');
+    expect(throughput(2, 1)).toBe(0);
+    // Ten orders within the first second count as done in one second at most.
+    expect(throughput(10, 5)).toBe(10);
+    expect(throughput(3, 1500)).toBe(2);
     expect(etaText({ done: 1, total: 1000 }, 1000)).toBe('ETA 17 min');
   });
 
@@ -114,38 +122,5 @@ describe('bulk texts', () => {
     expect(resultsSummary('receive', outcomes, true, 1500)).toBe('Bulk receive stopped: 2 ok (1 already applied), 1 failed, 1 not done, in 1.5 s.');
     expect(resultsAdvice('receive', outcomes, 'r')).toBe('2 orders that went through are unmarked. 2 orders failed or not done stay marked: press r on the list to receive them again.');
     expect(resultsAdvice('approve', [ok(1)], 'A')).toBe('1 order that went through is unmarked. Every order went through.');
-  });
-});
-
-describe('approveAllPlan', () => {
-  const order = (status: string, items?: boolean): ReturnOrder =>
-    ({
-      id: 7, status, order_name: '#N7', cust_email: '', cust_first_name: '', cust_last_name: '', currency: 'EUR', order_id: '1', submitted_at: '2026-01-01T00:00:00Z',
-      ...(items !== false && {
-        refunds: [{ id: 1, status: 'pending', title: 'a', sku: null, quantity: 1, price: '1.00', reason: null }],
-        exchanges: [
-          { id: 2, status: 'pending', title: 'b', sku: null, quantity: 1, price: '1.00', reason: null },
-          { id: 3, status: 'approved', title: 'c', sku: null, quantity: 1, price: '1.00', reason: null },
-        ],
-      }),
-    }) as unknown as ReturnOrder;
-
-  it('approves every pending item, in one review', () => {
-    expect(approveAllPlan(7, order('pending'))).toEqual({
-      ok: true,
-      items: [
-        { id: 1, type: 'refund', action: 'approve' },
-        { id: 2, type: 'exchange', action: 'approve' },
-      ],
-    });
-  });
-
-  it('refuses without a request when the order is gone, not pending, or without item data', () => {
-    const gone = approveAllPlan(7, null);
-    expect(gone.ok || gone.error.code).toBe('return_order_not_found');
-    const reviewed = approveAllPlan(7, order('reviewed'));
-    expect(reviewed.ok || reviewed.error.message).toBe('No longer pending (now reviewed); no review was sent.');
-    const bare = approveAllPlan(7, order('pending', false));
-    expect(bare.ok || bare.error.code).toBe('item_details_unavailable');
   });
 });

@@ -101,7 +101,7 @@ describe('bulk runs against --rate-limit 5 and --fail-rate 0.3', () => {
     cleanups.push(() => view.cleanup());
     await view.waitFor(['#N1266', '#N1000'], 30_000);
     await markAll(view, ids.length);
-    await view.press('A', 'Approve every pending item of 20 orders');
+    await view.press('A', 'Approve every undecided item of 20 orders');
     await view.press('y', /\d+\/20 done/);
     await view.waitFor([/Bulk approve all finished: \d+ ok/], 90_000);
 

@@ -38,8 +38,10 @@ describe('order screen: showing an order', () => {
   it('shows the order fields and its items', async () => {
     const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1000 }));
     await view.waitFor('Order #N1000', 'pending', 'First0 Last0 <customer0@shop_north.example>', 'original order 5551000');
-    await view.waitFor('refund', 'Jacket 0', 'SKU JK-0 · qty 1 · 89.00 EUR · reason: too small');
-    await view.waitFor('exchange', 'Boots 0 → for Boots 0 (43) [B-43]', 'SKU — · qty 2 · 120.50 EUR · reason: —');
+    // The title beside the type; the exchange target, SKU line and reason each on a line below.
+    await view.waitFor('refund', 'Jacket 0', 'SKU JK-0 · qty 1 · 89.00 EUR', 'reason: too small');
+    await view.waitFor('exchange', 'Boots 0', '→ for Boots 0 (43) [B-43]', 'SKU — · qty 2 · 120.50 EUR', 'reason: —');
+    expect(view.frame()).toMatch(/▸ refund {3}Jacket 0/);
     expect(view.frame().match(/→ undecided/g)).toHaveLength(2);
   });
 
@@ -138,7 +140,7 @@ describe('order screen: reviewing', () => {
     await view.cleanup();
 
     const next = track(renderOrder({ baseUrl: sandbox.url, orderId: 5014, apiKey: KEYS.south, profile: 'south', stateDir }));
-    await next.waitFor('Order #S5014', 'e keep: off for this profile');
+    await next.waitFor('Order #S5014', 'e keep: off for this profile', 'e keep (off: shop lacks it)');
     await next.press('e', 'Keep item is off: this shop does not have the keep item feature');
     expect(next.frame()).not.toContain('→ keep');
   });
@@ -157,8 +159,34 @@ describe('order screen: reviewing', () => {
     await view.press('y', 'This order is no longer pending, now reviewed.');
     // The draft is dropped once the refreshed order (now reviewed) arrives; the write is queued.
     await vi.waitFor(() => expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(1028)).toEqual({ kind: 'none' }));
-    const { entries } = await readAudit(view.stateDir, { limit: 1 });
-    expect(entries[0]).toMatchObject({ orderId: 1028, outcome: 'failed', status: 422, code: 'invalid_state_transition' });
+    // The activity log has the refused review, then the removed draft with what it held.
+    await vi.waitFor(async () => expect((await readAudit(view.stateDir, { limit: 2 })).entries[0]).toMatchObject({ action: 'draft' }));
+    const { entries } = await readAudit(view.stateDir, { limit: 2 });
+    expect(entries[1]).toMatchObject({ orderId: 1028, orderName: '#N1028', outcome: 'failed', status: 422, code: 'invalid_state_transition' });
+    expect(entries[0]).toMatchObject({ orderId: 1028, orderName: '#N1028', action: 'draft', outcome: 'discarded', source: 'order', decisions: [{ action: 'approve' }, { action: 'approve' }] });
+    expect(view.frame()).toContain('This order is no longer pending, now reviewed.');
+  });
+
+  it('never leaves a draft shown as restored once the order turns out reviewed elsewhere: it is discarded, logged and said so', async () => {
+    // The order was loaded earlier as pending (cache) and reviewed elsewhere since; R (or
+    // the auto-refresh) brings the news.
+    const seed = (await api().getOrder(1070))!;
+    const stateDir = freshStateDir();
+    const store = createDraftStore({ stateDir, profile: 'north', now: Date.now });
+    await store.save(1070, [{ type: 'refund', id: seed.refunds![0]!.id, action: 'reject', rejectReason: 'Worn' }]);
+    await api().review(1070, [
+      { id: seed.refunds![0]!.id, type: 'refund', action: 'approve' },
+      { id: seed.exchanges![0]!.id, type: 'exchange', action: 'approve' },
+    ]);
+    const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1070, seed, stateDir }));
+    await view.waitFor('Draft restored', '→ reject');
+    await view.press('R', 'The saved draft of this order was discarded: the order is now reviewed.');
+    expect(view.frame()).not.toContain('Draft restored');
+    expect(view.frame()).not.toContain('→ reject');
+    expect(store.load(1070)).toEqual({ kind: 'none' });
+    const { entries } = await readAudit(stateDir, { limit: 5 });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ orderId: 1070, action: 'draft', outcome: 'discarded', decisions: [{ action: 'reject', reject_reason: 'Worn' }] });
   });
 
   it('shows a 404 on review as no longer available, keeping the decisions as a draft', async () => {

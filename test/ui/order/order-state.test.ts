@@ -21,9 +21,22 @@ const run = (actions: OrderAction[], context: OrderContext = ctx, from: OrderSta
 
 describe('order reducer: decisions', () => {
   it('approves, keeps and clears the item under the cursor', () => {
-    const s = run([{ type: 'approve' }, { type: 'move', delta: 1 }, { type: 'keep' }, { type: 'move', delta: 1 }, { type: 'approve' }, { type: 'clear' }]);
+    // Each decision moves on to the next undecided item; the last one leaves the cursor put.
+    const s = run([{ type: 'approve' }, { type: 'keep' }, { type: 'approve' }, { type: 'clear' }]);
     expect(s.decisions).toEqual({ 'refund:1': { action: 'approve' }, 'refund:2': { action: 'keep_item' } });
     expect(s.cursor).toBe(2);
+  });
+
+  it('moves to the next undecided item after a decision, wrapping to the top, and stays when none is left', () => {
+    expect(run([{ type: 'approve' }]).cursor).toBe(1);
+    // The middle one first: the next undecided is below, then the top one.
+    const middle = run([{ type: 'move', delta: 1 }, { type: 'keep' }]);
+    expect(middle.cursor).toBe(2);
+    expect(run([{ type: 'approve' }], ctx, middle).cursor).toBe(0);
+    const all = run([{ type: 'approve' }, { type: 'approve' }, { type: 'open-reject' }, typed('Torn'), { type: 'reason-apply' }]);
+    expect(all.cursor).toBe(2);
+    // Moving back and changing a decision skips the decided ones.
+    expect(run([{ type: 'approve' }, { type: 'move', delta: -1 }, { type: 'keep' }]).cursor).toBe(1);
   });
 
   it('keeps the cursor within the items', () => {
@@ -73,7 +86,7 @@ describe('order reducer: reject reason prompt', () => {
   });
 
   it('reopens with the current reason, and cancelling keeps the earlier decision', () => {
-    let s = run([{ type: 'open-reject' }, typed('Torn'), { type: 'reason-apply' }, { type: 'open-reject' }]);
+    let s = run([{ type: 'open-reject' }, typed('Torn'), { type: 'reason-apply' }, { type: 'move', delta: -1 }, { type: 'open-reject' }]);
     expect(s.mode).toMatchObject({ kind: 'reason', field: { value: 'Torn', cursor: 4 } });
     s = run([typed(' badly'), { type: 'reason-cancel' }], ctx, s);
     expect(s.decisions['refund:1']).toEqual({ action: 'reject', rejectReason: 'Torn' });
@@ -90,7 +103,7 @@ describe('order reducer: submit', () => {
   });
 
   it('asks for confirmation with a summary and the one request body', () => {
-    const s = run([{ type: 'approve' }, { type: 'move', delta: 1 }, { type: 'open-reject' }, typed('Used'), { type: 'reason-apply' }, { type: 'move', delta: 1 }, { type: 'keep' }, { type: 'submit' }]);
+    const s = run([{ type: 'approve' }, { type: 'open-reject' }, typed('Used'), { type: 'reason-apply' }, { type: 'keep' }, { type: 'submit' }]);
     expect(s.mode).toEqual({
       kind: 'confirm-review',
       summary: '1 approve, 1 reject, 1 keep',
@@ -184,5 +197,10 @@ describe('unavailableOrderActions', () => {
     expect(reviewed.get('submit')).toBe('not pending');
     expect(unavailableOrderActions('received').get('receive')).toBe('not reviewed');
     expect(unavailableOrderActions(null).get('approve')).toBe('loading');
+  });
+
+  it('dims keep when the shop lacks the keep item feature', () => {
+    expect(unavailableOrderActions('pending', true).get('keep')).toBe('shop lacks it');
+    expect(unavailableOrderActions('pending', false).has('keep')).toBe(false);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The decisions of a review: read from a file or stdin and checked against the interface's
  * request shape (reviewRequestSchema) and rules (a reject needs a reason) before sending;
- * or built from the order's pending items for --approve-all. Pure apart from reading.
+ * or built from the order's pending items for --approve-all (src/ops/review-plan.ts). Pure apart from reading.
  */
 import { errorHint } from '../../../api/error-codes.js';
 import { reviewRequestSchema, type ReturnOrder, type ReviewItem } from '../../../api/schemas.js';
 import { CliError } from '../../cli-error.js';
 import { EXIT } from '../../exit-codes.js';
 import { formatPath } from '../../zod-format.js';
+import { approveUndecided, planItems } from '../../../ops/review-plan.js';
 
 /** The interface's code for a problem at a path of the request, where it has one. */
 function codeFor(path: readonly PropertyKey[]): { code: string; param: string } {
@@ -49,9 +50,13 @@ export function parseDecisions(text: string, origin: string): ReviewItem[] {
   return parsed.data.items;
 }
 
-/** Approve decisions for every pending refund and exchange of the order. */
+/**
+ * The decisions of "approve all" (the same definition the console's `A` keys use): approve
+ * every pending refund and exchange of the order; there is no draft outside the console.
+ */
 export function approveAllPending(order: ReturnOrder): ReviewItem[] {
-  if (order.refunds === undefined && order.exchanges === undefined) {
+  const items = planItems(order);
+  if (items === null) {
     throw new CliError({
       code: 'items_not_available',
       type: 'resource_error',
@@ -60,8 +65,5 @@ export function approveAllPending(order: ReturnOrder): ReviewItem[] {
       exitCode: EXIT.failure,
     });
   }
-  return [
-    ...(order.refunds ?? []).filter((i) => i.status === 'pending').map((i) => ({ id: i.id, type: 'refund' as const, action: 'approve' as const })),
-    ...(order.exchanges ?? []).filter((i) => i.status === 'pending').map((i) => ({ id: i.id, type: 'exchange' as const, action: 'approve' as const })),
-  ];
+  return approveUndecided(items, []).map(({ id, type, action }) => ({ id, type, action }));
 }

@@ -71,7 +71,7 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
   return (
     <Box flexDirection="column">
       {title}
-      <Text bold>{header}</Text>
+      <Text bold wrap="truncate-end">{header}</Text>
       {shown.map((line, i) => (
         <Text key={state.offset + i} wrap="truncate-end">{line}</Text>
       ))}

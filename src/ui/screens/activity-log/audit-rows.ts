@@ -17,7 +17,8 @@ import { summarizeActions } from '../order/review-model.js';
 export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Time' },
   { header: 'Action' },
-  { header: 'Order', align: 'right' },
+  // The outcome (the error code) is never cut; the order's name gives way before its id.
+  { header: 'Order', isFlexible: true, minWidth: 10 },
   { header: 'Outcome' },
   { header: 'Request id', isFlexible: true, minWidth: 12 },
   { header: 'Details', dropPriority: 1 },
@@ -33,14 +34,30 @@ export function outcomeText(entry: AuditEntry): string {
   if (entry.outcome === 'already_applied') return 'ok (already applied)';
   if (entry.outcome === 'not_done') return 'not done (stopped)';
   if (entry.outcome === 'no_change') return `no change ${entry.code ?? ''}`.trimEnd();
-  const status = entry.status === undefined ? '' : ` ${entry.status}`;
-  return `failed ${entry.code ?? 'error'}${status}`;
+  if (entry.outcome === 'discarded') return 'discarded (not pending)';
+  // The code says what failed; the HTTP status goes to the details (80 columns are tight).
+  return `✗ ${entry.code ?? 'error'}`;
 }
 
 /** The decisions of a review, or what was scanned for a scan. */
 function detailText(entry: AuditEntry): string {
+  const http = entry.outcome === 'failed' && entry.status !== undefined ? `HTTP ${entry.status}` : '';
+  const rest = detailOf(entry);
+  return http && rest ? `${http} · ${rest}` : http || rest;
+}
+
+function detailOf(entry: AuditEntry): string {
   if (entry.decisions) return summarizeActions(entry.decisions.map((d) => d.action));
   return entry.scanned !== undefined ? `scanned ${entry.scanned}` : '';
+}
+
+/**
+ * "1001 #N1001" when the name is known (the id first: a narrow terminal cuts the end), else
+ * the id; "—" for a scan that matched nothing.
+ */
+export function orderText(entry: AuditEntry): string {
+  if (entry.orderId === undefined) return '—';
+  return entry.orderName === undefined ? String(entry.orderId) : `${entry.orderId} ${sanitizeForTerminal(entry.orderName)}`;
 }
 
 /** The cells of one entry, sanitized. */
@@ -49,7 +66,7 @@ export function auditRow(entry: AuditEntry, timeZone?: string): string[] {
   return [
     s(formatLocalDateTime(entry.time, timeZone)),
     s(entry.action),
-    entry.orderId === undefined ? '—' : String(entry.orderId),
+    orderText(entry),
     s(outcomeText(entry)),
     s(entry.requestId ?? '—'),
     s(detailText(entry)),

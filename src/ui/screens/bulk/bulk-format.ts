@@ -4,6 +4,7 @@
  * the summary of the results. Texts that came from the service are sanitized where the
  * outcomes are made (bulk-runner.ts), so these only assemble them.
  */
+import { wrapToWidth } from '../../../format/width.js';
 import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
 
 const VERB: Record<BulkKind, { readonly title: string; readonly done: string }> = {
@@ -23,14 +24,20 @@ export function runTitle(kind: BulkKind, total: number): string {
   return `Bulk ${kind === 'receive' ? 'receive' : 'approve all'} · ${plural(total, 'order')}`;
 }
 
-/** The confirmation question, with the count and the first few names. */
-export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null): string {
+/**
+ * The confirmation question, with the count and the first few names; for approve all, how
+ * many of the orders carry a saved draft (those are sent with the draft's decisions).
+ */
+export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null, draftCount = 0): string {
   const shown = ids.slice(0, 5).map((id) => orderLabel(id, nameOf(id)));
   const more = ids.length > shown.length ? `, … ${ids.length - shown.length} more` : '';
   const list = ` (${shown.join(', ')}${more})`;
-  return kind === 'receive'
-    ? `Mark ${plural(ids.length, 'order')} received${list}?`
-    : `Approve every pending item of ${plural(ids.length, 'order')}, one review each${list}?`;
+  if (kind === 'receive') return `Mark ${plural(ids.length, 'order')} received${list}?`;
+  const drafts =
+    draftCount === 0
+      ? ''
+      : ` ${draftCount === 1 ? '1 order has' : `${draftCount} orders have`} a saved draft: ${draftCount === 1 ? 'its' : 'their'} decisions are sent as drafted.`;
+  return `Approve every undecided item of ${plural(ids.length, 'order')}, one review each${list}?${drafts}`;
 }
 
 /** A bar of `width` cells for done/total: "██████░░░░". */
@@ -40,9 +47,18 @@ export function progressBar(done: number, total: number, width: number): string 
   return '█'.repeat(filled) + '░'.repeat(cells - filled);
 }
 
-/** Orders finished per second since the start (0 before the first). */
+/**
+ * A rate is shown only once it means something: after a second, or after this many orders
+ * (the first answers arrive within milliseconds and once read as 2000 orders/s).
+ */
+export const RATE_MIN_MS = 1000;
+export const RATE_MIN_DONE = 10;
+
+/** Orders finished per second since the start; 0 until there is enough to go by. */
 export function throughput(done: number, elapsedMs: number): number {
-  return elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  if (elapsedMs <= 0 || (elapsedMs < RATE_MIN_MS && done < RATE_MIN_DONE)) return 0;
+  // Before a whole second, count it as one: 10 orders in 5 ms is not 2000 orders/s.
+  return (done * 1000) / Math.max(elapsedMs, RATE_MIN_MS);
 }
 
 /** "ETA 12 s", "ETA 3 min"; "ETA –" until there is a rate to go by. */
@@ -63,7 +79,7 @@ export function progressText(progress: RunProgress, elapsedMs: number): string {
     `${progress.done}/${progress.total} done`,
     ok,
     `${progress.failed} failed`,
-    `${rate.toFixed(1)} orders/s`,
+    rate > 0 ? `${rate.toFixed(1)} orders/s` : 'rate –',
     etaText(progress, elapsedMs),
   ].join(' · ');
 }
@@ -102,7 +118,8 @@ export function outcomeLines(kind: BulkKind, outcome: OrderOutcome): readonly st
     // The order's new status only when it says more than the verb ("✓ approved, now reviewed", not "✓ received, now received").
     const isNews = outcome.status && !outcome.isAlreadyApplied && outcome.status !== VERB[kind].done;
     const now = isNews ? `, now ${outcome.status}` : '';
-    return [`${who}  ${words}${now}`];
+    const draft = outcome.fromDraft ? ` (${plural(outcome.fromDraft, 'decision')} from its draft)` : '';
+    return [`${who}  ${words}${draft}${now}`];
   }
   if (outcome.result === 'not-done') return [`${who}  ${words} (stopped before it was sent)`];
   // Words first, the code in brackets after them (as in every error line).
@@ -117,12 +134,23 @@ export function outcomeLine(kind: BulkKind, outcome: OrderOutcome): string {
   return lines.length === 1 ? lines[0]! : `${lines[0]!}: ${lines[1]!.trim()}`;
 }
 
+/**
+ * The lines of one outcome wrapped to `width` columns (the results list): nothing of a
+ * failure's code, request id or message is cut; continuation lines are indented.
+ */
+export function outcomeLinesAt(kind: BulkKind, outcome: OrderOutcome, width: number): readonly string[] {
+  const [head, message] = outcomeLines(kind, outcome);
+  const lines = wrapToWidth(head!, width).map((l, i) => (i === 0 ? l : `  ${l}`));
+  if (message !== undefined) lines.push(...wrapToWidth(message.trim(), Math.max(10, width - 4)).map((l) => `    ${l}`));
+  return lines;
+}
+
 /** How many outcomes, counted back from the last, fit in `rows` lines (at least 1). */
-export function outcomesFittingAtEnd(kind: BulkKind, outcomes: readonly OrderOutcome[], rows: number): number {
+export function outcomesFittingAtEnd(kind: BulkKind, outcomes: readonly OrderOutcome[], rows: number, width = Number.POSITIVE_INFINITY): number {
   let used = 0;
   let count = 0;
   for (let i = outcomes.length - 1; i >= 0; i--) {
-    used += outcomeLines(kind, outcomes[i]!).length;
+    used += (Number.isFinite(width) ? outcomeLinesAt(kind, outcomes[i]!, width) : outcomeLines(kind, outcomes[i]!)).length;
     if (used > rows) break;
     count++;
   }

@@ -6,6 +6,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
+import { createDraftStore } from '../../../local/drafts.js';
+import { useServices } from '../../context/services-context.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -14,7 +16,7 @@ import { ConfirmDialog } from '../order/confirm-dialog.js';
 import {
   confirmQuestion,
   outcomeLine,
-  outcomeLines,
+  outcomeLinesAt,
   outcomesFittingAtEnd,
   progressBar,
   progressText,
@@ -57,24 +59,34 @@ const RETRY_KEY: Record<BulkKind, KeyAction> = { receive: 'receive', approve: 'a
 /** Renders the bulk panel for the store's current state (nothing when idle). */
 export function BulkPanel(props: BulkPanelProps) {
   const state = useSyncExternalStore(props.store.subscribe, props.store.getState);
+  const { columns } = useTerminalSize();
+  // The results' lines: two columns of indent, one spare.
+  const lineWidth = Math.max(20, columns - 3);
   const resultRows = Math.max(1, props.height - RESULTS_FIXED_LINES - (state.phase === 'results' ? state.warnings.length : 0));
   // Scrolling stops when the last outcome is on screen (failures take two lines).
-  const scrollRows = state.phase === 'results' ? outcomesFittingAtEnd(state.kind, state.outcomes, resultRows) : resultRows;
+  const scrollRows = state.phase === 'results' ? outcomesFittingAtEnd(state.kind, state.outcomes, resultRows, lineWidth) : resultRows;
   useBulkPanel(props.store, state, scrollRows);
   if (state.phase === 'idle') return null;
   if (state.phase === 'confirm') return <BulkConfirm state={state} />;
   if (state.phase === 'running') return <BulkProgressView state={state} height={props.height} />;
-  return <BulkResults state={state} rows={resultRows} />;
+  return <BulkResults state={state} rows={resultRows} lineWidth={lineWidth} />;
 }
 
 function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }> }) {
   const queryClient = useQueryClient();
+  const { stateDir, profile, now } = useServices();
   const names = useMemo(() => cachedNames(queryClient), [queryClient]);
   const { kind, ids } = props.state;
+  // Orders with a saved draft are sent as drafted; the question says how many there are.
+  const draftCount = useMemo(() => {
+    if (kind !== 'approve') return 0;
+    const withDrafts = createDraftStore({ stateDir, profile: profile.name, now }).orderIds();
+    return ids.filter((id) => withDrafts.has(id)).length;
+  }, [kind, ids, stateDir, profile.name, now]);
   return (
     <Box flexDirection="column">
       <Text bold>{runTitle(kind, ids.length)}</Text>
-      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null)} />
+      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount)} />
     </Box>
   );
 }
@@ -110,7 +122,7 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
   );
 }
 
-function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 'results' }>; readonly rows: number }) {
+function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 'results' }>; readonly rows: number; readonly lineWidth: number }) {
   const { state, rows } = props;
   const theme = useTheme();
   const retry = KEY_BINDINGS.find((b) => b.scope === 'list' && b.action === RETRY_KEY[state.kind])?.label ?? '';
@@ -118,7 +130,7 @@ function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 're
   const shown: { readonly outcome: OrderOutcome; readonly lines: readonly string[] }[] = [];
   let used = 0;
   for (const outcome of state.outcomes.slice(state.scroll)) {
-    const lines = outcomeLines(state.kind, outcome);
+    const lines = outcomeLinesAt(state.kind, outcome, props.lineWidth);
     if (used + lines.length > rows && shown.length > 0) break;
     shown.push({ outcome, lines });
     used += lines.length;

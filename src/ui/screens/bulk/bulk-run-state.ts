@@ -18,6 +18,8 @@ export type OrderOutcome =
       readonly isAlreadyApplied: boolean;
       /** The order's status after the write, when known. */
       readonly status: string | null;
+      /** Approve all: decisions taken from the order's saved draft (absent: none). */
+      readonly fromDraft?: number;
     }
   | {
       readonly id: number;

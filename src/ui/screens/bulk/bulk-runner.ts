@@ -1,19 +1,22 @@
 /**
  * Runs a bulk operation over orders through the client's bulk queue, outside React so it
  * completes whatever the screen does: receive each order, or read each order and send one
- * review approving every pending item. Each outcome becomes an `OrderOutcome` (sanitized
- * for the terminal) and one activity log entry; the order lists are invalidated at the end.
+ * review that approves every undecided item (src/ops/review-plan.ts: an order's saved draft
+ * is sent as drafted). Each outcome becomes an `OrderOutcome` (sanitized for the terminal)
+ * and one activity log entry; a draft whose order is no longer pending is removed (and
+ * logged); the order lists are invalidated at the end.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { runBulk, type BulkCall, type BulkOutcome, type BulkProgress } from '../../../api/bulk/index.js';
 import type { ReturnsClient, WriteResult } from '../../../api/client-types.js';
 import { ApiError } from '../../../api/client/errors.js';
 import type { Page, ReturnOrder, ReviewItem } from '../../../api/schemas.js';
-import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { appendAudit, type AuditEntry } from '../../../local/audit-log.js';
+import { createDraftStore } from '../../../local/drafts.js';
+import { discardStaleDraft } from '../../../local/stale-drafts.js';
+import { planApproveAll } from '../../../ops/review-plan.js';
 import { orderKeys } from '../../queries/query-keys.js';
-import { checkReview, itemRefs, orderItems } from '../order/review-model.js';
 import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
 
 export interface BulkRunnerDeps {
@@ -43,42 +46,11 @@ export interface BulkRunResult {
 /** Requests in flight at once; the queue's limiter paces them to the service's rate limit. */
 export const BULK_CONCURRENCY = 4;
 
-/** What a worker settled with: the write, and the review items sent (approve all). */
+/** What a worker settled with: the write, and how many decisions came from a draft (approve all). */
 interface Done {
   readonly write: WriteResult;
   readonly isAlreadyApplied: boolean;
-}
-
-export type ApprovePlan =
-  | { readonly ok: true; readonly items: readonly ReviewItem[] }
-  | { readonly ok: false; readonly error: ApiError };
-
-/**
- * The review that approves every pending item of `order` (null: the order is gone). An
- * order that is not pending, or has no item data, gets a failure without any request.
- */
-export function approveAllPlan(id: number, order: ReturnOrder | null): ApprovePlan {
-  if (!order) {
-    return {
-      ok: false,
-      error: new ApiError({ kind: 'resource', code: 'return_order_not_found', message: `Return order ${id} is no longer available; no review was sent.` }),
-    };
-  }
-  if (order.status !== 'pending') {
-    return {
-      ok: false,
-      error: new ApiError({ kind: 'state', code: 'invalid_state_transition', message: `No longer pending (now ${order.status}); no review was sent.` }),
-    };
-  }
-  const items = orderItems(order);
-  if (items === null) {
-    return { ok: false, error: new ApiError({ kind: 'state', code: 'item_details_unavailable', message: `${ITEMS_NOT_AVAILABLE} No review was sent.` }) };
-  }
-  const refs = itemRefs(items);
-  const decisions = Object.fromEntries(refs.filter((r) => r.status === 'pending').map((r) => [r.key, { action: 'approve' as const }]));
-  const check = checkReview(refs, decisions);
-  if (!check.isReady) return { ok: false, error: new ApiError({ kind: 'state', code: 'nothing_to_review', message: check.message }) };
-  return { ok: true, items: check.items };
+  readonly fromDraft?: number;
 }
 
 /** Order names already in the cache (list pages, quick finds, order screens), by id. */
@@ -101,7 +73,8 @@ function toOutcome(outcome: BulkOutcome<number, Done>, name: string | null): Ord
   const safeName = name === null ? null : sanitizeForTerminal(name);
   if (outcome.status === 'ok') {
     const status = outcome.result.write.order?.status ?? null;
-    return { id, name: safeName, result: 'ok', isAlreadyApplied: outcome.result.isAlreadyApplied, status: status === null ? null : sanitizeForTerminal(status) };
+    const { isAlreadyApplied, fromDraft } = outcome.result;
+    return { id, name: safeName, result: 'ok', isAlreadyApplied, status: status === null ? null : sanitizeForTerminal(status), ...(fromDraft ? { fromDraft } : {}) };
   }
   if (outcome.status === 'skipped') return { id, name: safeName, result: 'not-done' };
   const e = outcome.error;
@@ -116,12 +89,13 @@ function toOutcome(outcome: BulkOutcome<number, Done>, name: string | null): Ord
   };
 }
 
-function auditEntry(kind: BulkKind, outcome: BulkOutcome<number, Done>, decisions: readonly ReviewItem[] | undefined): Omit<AuditEntry, 'time' | 'profile'> {
+function auditEntry(kind: BulkKind, outcome: BulkOutcome<number, Done>, decisions: readonly ReviewItem[] | undefined, name: string | undefined): Omit<AuditEntry, 'time' | 'profile'> {
   const action = kind === 'receive' ? ('receive' as const) : ('review' as const);
+  const who = { orderId: outcome.item, ...(name !== undefined && { orderName: name }) };
   // Stopped before its turn: nothing was sent, but the log shows it was left undone.
-  if (outcome.status === 'skipped') return { orderId: outcome.item, action, source: 'bulk', outcome: 'not_done' };
+  if (outcome.status === 'skipped') return { ...who, action, source: 'bulk', outcome: 'not_done' };
   const base = {
-    orderId: outcome.item,
+    ...who,
     action,
     source: 'bulk',
     ...(decisions && { decisions: decisions.map((d) => ({ ...d })) }),
@@ -145,6 +119,14 @@ function auditEntry(kind: BulkKind, outcome: BulkOutcome<number, Done>, decision
 export async function runBulkOrders(deps: BulkRunnerDeps, kind: BulkKind, ids: readonly number[], handlers: BulkRunHandlers): Promise<BulkRunResult> {
   const { client } = deps;
   const names = cachedNames(deps.queryClient);
+  const drafts = createDraftStore({ stateDir: deps.stateDir, profile: deps.profile, now: deps.now });
+  // A draft of an order that is no longer pending can never be sent: it goes, and the log says so.
+  const dropStale = (id: number, status: string) =>
+    discardStaleDraft({ store: drafts, stateDir: deps.stateDir, profile: deps.profile, now: deps.now, orderId: id, orderName: names.get(id), status, source: 'bulk' }).catch(
+      (error: unknown) => {
+        warnings.push(`A stale draft could not be removed: ${sanitizeForTerminal((error as Error).message)}`);
+      },
+    );
   const sent = new Map<number, readonly ReviewItem[]>();
   const warnings: string[] = [];
   // One append at a time, in settling order: entries of one run never interleave.
@@ -154,15 +136,23 @@ export async function runBulkOrders(deps: BulkRunnerDeps, kind: BulkKind, ids: r
     if (kind === 'receive') {
       const write = await client.receive(id, call);
       if (write.order) names.set(id, write.order.order_name);
+      await dropStale(id, write.order?.status ?? 'received');
       return { write, isAlreadyApplied: write.isAlreadyApplied };
     }
     const order = await client.getOrder(id, call);
     if (order) names.set(id, order.order_name);
-    const plan = approveAllPlan(id, order);
-    if (!plan.ok) throw plan.error;
+    if (order && order.status !== 'pending') await dropStale(id, order.status);
+    const saved = drafts.load(id);
+    const plan = planApproveAll(id, order, saved.kind === 'found' ? saved.draft.decisions : []);
+    if (!plan.isReady) {
+      const { code, message } = plan.refusal;
+      throw new ApiError({ kind: code === 'return_order_not_found' ? 'resource' : 'state', code, message });
+    }
     sent.set(id, plan.items);
     const write = await client.review(id, plan.items, call);
-    return { write, isAlreadyApplied: write.isAlreadyApplied };
+    // Sent: the draft's decisions are on the service now (a failure to delete is only a warning).
+    if (saved.kind === 'found') await drafts.drop(id).catch((error: unknown) => void warnings.push(`A draft could not be removed: ${sanitizeForTerminal((error as Error).message)}`));
+    return { write, isAlreadyApplied: write.isAlreadyApplied, fromDraft: plan.fromDraft };
   };
 
   const report = await runBulk(ids, worker, {
@@ -171,7 +161,7 @@ export async function runBulkOrders(deps: BulkRunnerDeps, kind: BulkKind, ids: r
     onProgress: (p: BulkProgress) => handlers.onProgress(p),
     onOutcome: (o) => {
       handlers.onOutcome(toOutcome(o, names.get(o.item) ?? null));
-      const entry = auditEntry(kind, o, sent.get(o.item));
+      const entry = auditEntry(kind, o, sent.get(o.item), names.get(o.item));
       auditChain = auditChain.then(() =>
         appendAudit(deps.stateDir, { time: new Date(deps.now()).toISOString(), profile: deps.profile, ...entry }).catch((error: unknown) => {
           if (warnings.length === 0) warnings.push(`The activity log could not be written: ${sanitizeForTerminal((error as Error).message)}`);

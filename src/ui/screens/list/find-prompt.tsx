@@ -20,9 +20,13 @@ export interface FindPromptProps {
 export function FindPrompt(props: FindPromptProps) {
   const state = useFind({ onOpen: props.onOpen, onClose: props.onClose, initialText: props.initialText ?? '' });
   const theme = useTheme();
-  const visible = state.matches.slice(0, Math.max(1, props.height - 3));
+  // The pick list scrolls with the cursor, so ↑/↓ always move visibly.
+  const room = Math.max(1, props.height - 4);
+  const start = Math.max(0, Math.min(state.cursor - room + 1, state.matches.length - room));
+  const visible = state.matches.slice(start, start + room);
+  // Never squeezed: the table below gives way (it is clipped) while matches are listed.
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" flexShrink={0}>
       <Box>
         <Text bold>{'Find (order name or id): '}</Text>
         <TextField state={state.text} isFocused={state.phase === 'typing'} placeholder="#N1001 or 1001" />
@@ -36,12 +40,16 @@ export function FindPrompt(props: FindPromptProps) {
       {state.phase === 'choosing' ? (
         <Box flexDirection="column">
           <Text>{`${state.matches.length} orders match; ↑/↓ choose, Enter opens, Esc edits the search:`}</Text>
-          {visible.map((o, i) => (
-            <Text key={o.id} inverse={i === state.cursor} wrap="truncate">
-              {`${i === state.cursor ? '›' : ' '} ${o.id}  ${sanitizeForTerminal(o.order_name)}  ${sanitizeForTerminal(o.status)}  ${customerName(o)}`}
-            </Text>
-          ))}
-          {state.matches.length > visible.length ? <Text dimColor>{`… ${state.matches.length - visible.length} more`}</Text> : null}
+          {start > 0 ? <Text dimColor>{`  ↑ ${start} more`}</Text> : null}
+          {visible.map((o, offset) => {
+            const isCursor = start + offset === state.cursor;
+            return (
+              <Text key={o.id} inverse={isCursor} wrap="truncate">
+                {`${isCursor ? '›' : ' '} ${o.id}  ${sanitizeForTerminal(o.order_name)}  ${sanitizeForTerminal(o.status)}  ${customerName(o)}`}
+              </Text>
+            );
+          })}
+          {state.matches.length > start + visible.length ? <Text dimColor>{`  ↓ ${state.matches.length - start - visible.length} more`}</Text> : null}
         </Box>
       ) : null}
     </Box>

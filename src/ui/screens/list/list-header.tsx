@@ -22,6 +22,8 @@ export interface ListHeaderProps {
   readonly updatedAt: number;
   readonly isFetching: boolean;
   readonly markedCount: number;
+  /** The order where an open range (V) starts, or null. */
+  readonly rangeFrom?: number | null;
 }
 
 /** "updated just now", "updated 12s ago", "updated 3m ago". */
@@ -45,8 +47,9 @@ export function ListHeader(props: ListHeaderProps) {
   const { columns } = useTerminalSize();
   const { updatedAt } = props;
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
-  // The page and the marked count never give way: on a narrow terminal the source and the
-  // filters are cut instead (long filters once hid "N marked").
+  // The page, the retry state and the marked count never give way: on a narrow terminal the
+  // source, the age and the filters are cut instead (long filters once hid "N marked"; the
+  // retry state once turned the whole first line into "…").
   return (
     <Box flexDirection="column">
       <Box>
@@ -60,16 +63,18 @@ export function ListHeader(props: ListHeaderProps) {
               <Text bold>{sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`)}</Text>
             )}
             {isReadOnly ? <Text color={theme.color('warning')}>{' [read-only]'}</Text> : null}
-            <RetryIndicator prefix=" " />
           </Text>
         </Box>
         <Box flexShrink={0}>
           <Text>{` page ${props.pageIndex + 1} · ${props.limit}/page`}</Text>
         </Box>
-        {/* Freshness keeps its place too (one shrinking box: two made Yoga round a line one
-            column past the width); below 80 columns it drops the word "updated". */}
+        {/* The retry state keeps its place beside the page; the source and the age give way
+            (below 80 columns the age drops the word "updated"). */}
         <Box flexShrink={0}>
-          <Text dimColor>{` · ${props.isFetching ? 'refreshing…' : columns < 80 ? fresh.replace(/^updated /, '') : fresh} · ${formatAutoRefresh(profile.refreshIntervalMs)}`}</Text>
+          <RetryIndicator prefix=" " />
+        </Box>
+        <Box flexShrink={1}>
+          <Text dimColor wrap="truncate">{` · ${props.isFetching ? 'refreshing…' : columns < 80 ? fresh.replace(/^updated /, '') : fresh} · ${formatAutoRefresh(profile.refreshIntervalMs)}`}</Text>
         </Box>
       </Box>
       <Box>
@@ -79,6 +84,11 @@ export function ListHeader(props: ListHeaderProps) {
         {props.markedCount > 0 ? (
           <Box flexShrink={0}>
             <Text color={theme.color('accent')}>{` · ${props.markedCount} marked`}</Text>
+          </Box>
+        ) : null}
+        {props.rangeFrom !== undefined && props.rangeFrom !== null ? (
+          <Box flexShrink={0}>
+            <Text color={theme.color('accent')}>{` · range from ${props.rangeFrom} (V ends)`}</Text>
           </Box>
         ) : null}
       </Box>

@@ -15,6 +15,7 @@ import { formFromFilters } from './filter-form.js';
 import { FindPrompt } from './find-prompt.js';
 import { ListHeader } from './list-header.js';
 import { orderColumns } from './order-columns.js';
+import { useDraftIds } from './use-draft-ids.js';
 import type { ListStore } from './use-list-state.js';
 import { useOrdersList, type TargetsAction } from './use-orders-list.js';
 
@@ -53,6 +54,7 @@ export function ListScreen(props: ListScreenProps) {
     [now, model.rows, size.columns],
   );
   const marked = useMemo(() => new Set(state.marked), [state.marked]);
+  const draftIds = useDraftIds(model.rows);
   const hasFilters = Object.keys(state.filters).length > 0;
 
   const table = model.isLoading ? (
@@ -64,6 +66,7 @@ export function ListScreen(props: ListScreenProps) {
       rowKey={(o) => o.id}
       selectedIndex={model.selectedIndex}
       isMarked={(o) => marked.has(o.id)}
+      hasDraft={(o) => draftIds.has(o.id)}
       height={bodyHeight}
       emptyText={hasFilters ? 'No return orders match these filters (f to change them).' : 'No return orders.'}
     />
@@ -78,6 +81,7 @@ export function ListScreen(props: ListScreenProps) {
         updatedAt={model.updatedAt}
         isFetching={model.isFetching}
         markedCount={state.marked.length}
+        rangeFrom={state.rangeAnchor}
       />
       {model.error ? <ErrorBanner error={model.error} retryAt={model.retryAt} /> : null}
       <Box flexDirection="column" flexGrow={1} overflowY="hidden">
@@ -85,6 +89,7 @@ export function ListScreen(props: ListScreenProps) {
           <FilterPanel
             initial={state.rejected ? formFromFilters(state.rejected.filters, state.rejected.limit) : formFromFilters(state.filters, state.limit)}
             serverError={state.rejected?.error ?? null}
+            height={bodyHeight + TABLE_HEADER_LINES}
             onApply={(filters, limit) => dispatch({ type: 'apply-filters', filters, limit })}
             onCancel={() => dispatch({ type: 'set-mode', mode: 'browse' })}
           />
@@ -101,7 +106,9 @@ export function ListScreen(props: ListScreenProps) {
                 onClose={() => dispatch({ type: 'set-mode', mode: 'browse' })}
               />
             ) : null}
-            {table}
+            <Box flexDirection="column" flexShrink={1} overflowY="hidden">
+              {table}
+            </Box>
           </>
         )}
       </Box>

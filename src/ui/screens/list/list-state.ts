@@ -28,6 +28,8 @@ export interface ListState {
   readonly selectedRow: number;
   /** Marked order ids, in the order they were marked. */
   readonly marked: readonly number[];
+  /** Where a range started (V), until V is pressed again; null when no range is open. */
+  readonly rangeAnchor: number | null;
   readonly mode: ListMode;
   /** The text quick find opens with (a barcode scanned on the list), else "". */
   readonly findSeed: string;
@@ -48,6 +50,13 @@ export type ListAction =
   | { readonly type: 'filters-rejected'; readonly error: ParamError }
   | { readonly type: 'restart' }
   | { readonly type: 'toggle-mark'; readonly id: number }
+  /** Space: toggle the mark of the selected order, then move down one row. */
+  | { readonly type: 'mark-and-move'; readonly ids: readonly number[] }
+  /** Mark every order of the page; when all are marked already, unmark them. */
+  | { readonly type: 'mark-page'; readonly ids: readonly number[] }
+  /** V: open a range at the selection, or mark every order from the anchor to the selection. */
+  | { readonly type: 'mark-range'; readonly ids: readonly number[] }
+  | { readonly type: 'clear-marks' }
   | { readonly type: 'unmark'; readonly ids: readonly number[] }
   | { readonly type: 'set-mode'; readonly mode: ListMode }
   /** Opens quick find with `text` in it (a scan on the list offers to find its order). */
@@ -63,6 +72,7 @@ export function initialListState(filters: ListFilters = {}, limit = DEFAULT_PAGE
     selectedId: null,
     selectedRow: 0,
     marked: [],
+    rangeAnchor: null,
     mode: 'browse',
     findSeed: '',
     previous: null,
@@ -103,6 +113,12 @@ const firstPage = (state: ListState): ListState => ({
   selectedId: null,
   selectedRow: 0,
 });
+
+/** `marked` with `ids` added (those not marked yet, in page order). */
+function addMarks(marked: readonly number[], ids: readonly number[]): readonly number[] {
+  const has = new Set(marked);
+  return [...marked, ...ids.filter((id) => !has.has(id))];
+}
 
 /** The list screen's reducer. */
 export function listReducer(state: ListState, action: ListAction): ListState {
@@ -160,6 +176,29 @@ export function listReducer(state: ListState, action: ListAction): ListState {
           ? state.marked.filter((id) => id !== action.id)
           : [...state.marked, action.id],
       };
+    case 'mark-and-move': {
+      const id = selectedOrderId(state, action.ids);
+      if (id === undefined) return state;
+      const marked = listReducer(state, { type: 'toggle-mark', id });
+      return selectRow(marked, action.ids, selectedIndex(state, action.ids) + 1);
+    }
+    case 'mark-page': {
+      const isAllMarked = action.ids.length > 0 && action.ids.every((id) => state.marked.includes(id));
+      if (isAllMarked) return listReducer(state, { type: 'unmark', ids: action.ids });
+      return { ...state, marked: addMarks(state.marked, action.ids) };
+    }
+    case 'mark-range': {
+      const id = selectedOrderId(state, action.ids);
+      if (id === undefined) return state;
+      if (state.rangeAnchor === null) return { ...state, rangeAnchor: id };
+      // An anchor left on another page counts from the top of this one.
+      const from = Math.max(0, action.ids.indexOf(state.rangeAnchor));
+      const to = selectedIndex(state, action.ids);
+      const range = action.ids.slice(Math.min(from, to), Math.max(from, to) + 1);
+      return { ...state, rangeAnchor: null, marked: addMarks(state.marked, range) };
+    }
+    case 'clear-marks':
+      return { ...state, marked: [], rangeAnchor: null };
     case 'unmark': {
       const drop = new Set(action.ids);
       return { ...state, marked: state.marked.filter((id) => !drop.has(id)) };

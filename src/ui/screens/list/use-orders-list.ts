@@ -133,11 +133,22 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
           if (id !== undefined) options.onOpen(id);
           return;
         }
-        case 'mark': {
-          const id = currentId();
-          if (id !== undefined) dispatch({ type: 'toggle-mark', id });
+        case 'mark':
+          dispatch({ type: 'mark-and-move', ids });
+          return;
+        case 'mark-page':
+          dispatch({ type: 'mark-page', ids });
+          return;
+        case 'mark-range': {
+          const isOpening = latest().rangeAnchor === null;
+          dispatch({ type: 'mark-range', ids });
+          if (isOpening && currentId() !== undefined) show('Range started here: move to its other end, then press V to mark every order in between.');
           return;
         }
+        case 'clear-marks':
+          if (latest().marked.length === 0) show('No order is marked.');
+          dispatch({ type: 'clear-marks' });
+          return;
         case 'find':
           dispatch({ type: 'set-mode', mode: 'find' });
           return;

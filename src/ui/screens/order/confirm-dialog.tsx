@@ -6,6 +6,9 @@ import { Box, Text } from 'ink';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { useTheme } from '../../context/theme-context.js';
 
+/** The answer keys after the question. */
+export const CONFIRM_SUFFIX = '  (y/Enter: yes · n/Esc: no)';
+
 export interface ConfirmDialogProps {
   readonly question: string;
 }
@@ -14,8 +17,8 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const theme = useTheme();
   return (
-    <Box borderStyle="round" paddingX={1} marginTop={1}>
-      <Text bold color={theme.color('warning')} wrap="wrap">{`${sanitizeForTerminal(props.question)}  (y/Enter: yes · n/Esc: no)`}</Text>
+    <Box borderStyle="round" paddingX={1} marginTop={1} flexShrink={0}>
+      <Text bold color={theme.color('warning')} wrap="wrap">{`${sanitizeForTerminal(props.question)}${CONFIRM_SUFFIX}`}</Text>
     </Box>
   );
 }

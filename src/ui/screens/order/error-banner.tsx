@@ -5,7 +5,9 @@
  */
 import { Box, Text } from 'ink';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { wrapToWidth } from '../../../format/width.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
+import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import type { Banner, BannerTone } from './order-state.js';
 
 export interface ErrorBannerProps {
@@ -29,18 +31,42 @@ function stateText(kind: 'not-pending' | 'not-reviewed' | 'gone', status: string
     : `This order is no longer reviewed, ${now}. It was not received; the order was refreshed.`;
 }
 
-/** Renders the banner. */
-export function ErrorBanner(props: ErrorBannerProps) {
-  const { banner, status } = props;
-  const theme = useTheme();
+/** The banner's lines at `width` columns (pure): text, detail, request id, each wrapped. */
+export function bannerLines(banner: Banner, status: string | null | undefined, width: number): { readonly text: readonly string[]; readonly detail: readonly string[]; readonly requestId: readonly string[] } {
   const tone = banner.kind === 'message' ? TONES[banner.tone] : TONES.error;
   const text = banner.kind === 'message' ? banner.text : stateText(banner.kind, status);
   const detail = banner.kind === 'message' ? banner.detail : undefined;
+  return {
+    text: wrapToWidth(`${tone.mark} ${sanitizeForTerminal(text)}`, width),
+    detail: detail === undefined ? [] : wrapToWidth(sanitizeForTerminal(detail), width - 2).map((l) => `  ${l}`),
+    requestId: banner.requestId === undefined ? [] : wrapToWidth(`request id ${sanitizeForTerminal(banner.requestId)}`, width - 2).map((l) => `  ${l}`),
+  };
+}
+
+/** Lines the banner takes, its margin included. */
+export function bannerHeight(banner: Banner, status: string | null | undefined, width: number): number {
+  const lines = bannerLines(banner, status, width);
+  return 1 + lines.text.length + lines.detail.length + lines.requestId.length;
+}
+
+/** Renders the banner (wrapped beforehand, so the screen knows its height). */
+export function ErrorBanner(props: ErrorBannerProps) {
+  const { banner, status } = props;
+  const theme = useTheme();
+  const { columns } = useTerminalSize();
+  const tone = banner.kind === 'message' ? TONES[banner.tone] : TONES.error;
+  const lines = bannerLines(banner, status, columns - 1);
   return (
-    <Box flexDirection="column" marginTop={1}>
-      <Text color={theme.color(tone.tone)} wrap="wrap">{`${tone.mark} ${sanitizeForTerminal(text)}`}</Text>
-      {detail !== undefined && <Text wrap="wrap">{`  ${sanitizeForTerminal(detail)}`}</Text>}
-      {banner.requestId !== undefined && <Text dimColor>{`  request id ${sanitizeForTerminal(banner.requestId)}`}</Text>}
+    <Box flexDirection="column" marginTop={1} flexShrink={0}>
+      {lines.text.map((line, i) => (
+        <Text key={`t${i}`} color={theme.color(tone.tone)} wrap="truncate">{line}</Text>
+      ))}
+      {lines.detail.map((line, i) => (
+        <Text key={`d${i}`} wrap="truncate">{line}</Text>
+      ))}
+      {lines.requestId.map((line, i) => (
+        <Text key={`r${i}`} dimColor wrap="truncate">{line}</Text>
+      ))}
     </Box>
   );
 }

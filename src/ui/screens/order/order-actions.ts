@@ -21,6 +21,8 @@ export interface WriteDeps {
   readonly stateDir: string;
   readonly profile: string;
   readonly now: () => number;
+  /** The order's name, for the activity log (absent while unknown). */
+  readonly orderName?: string;
 }
 
 export type WriteOutcome =
@@ -36,7 +38,8 @@ function asApiError(error: unknown): Pick<ApiError, 'kind' | 'code' | 'message'>
 /** Appends to the audit log; a failure becomes a warning, never a lost write result. */
 async function audit(deps: WriteDeps, entry: Omit<AuditEntry, 'time' | 'profile' | 'source'>, warnings: string[]): Promise<void> {
   try {
-    await appendAudit(deps.stateDir, { time: new Date(deps.now()).toISOString(), profile: deps.profile, source: 'order', ...entry });
+    const name = deps.orderName === undefined ? {} : { orderName: deps.orderName };
+    await appendAudit(deps.stateDir, { time: new Date(deps.now()).toISOString(), profile: deps.profile, source: 'order', ...name, ...entry });
   } catch (error) {
     warnings.push(`The activity log could not be written: ${(error as Error).message}`);
   }

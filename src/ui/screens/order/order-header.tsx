@@ -37,16 +37,21 @@ export function OrderHeader(props: OrderHeaderProps) {
   const s = sanitizeForTerminal;
   return (
     <Box flexDirection="column" marginBottom={1}>
+      {/* The name gives way on a narrow terminal; the id, the status and the draft state keep their place. */}
       <Box>
-        <Box flexGrow={1}>
-          <Text wrap="truncate-end">
-            <Text bold>{`Order ${s(order.order_name)}`}</Text>
+        <Box flexShrink={1}>
+          <Text bold wrap="truncate-end">{`Order ${s(order.order_name)}`}</Text>
+        </Box>
+        <Box flexShrink={0} flexGrow={1}>
+          <Text>
             {`  ·  id ${order.id}  ·  `}
-            <Text bold color={theme.color(order.status === 'pending' ? 'warning' : 'accent')}>{order.status}</Text>
+            <Text bold color={theme.color(order.status === 'pending' ? 'warning' : 'accent')}>{s(order.status)}</Text>
             {isReadOnly ? '  ·  READ-ONLY' : ''}
           </Text>
         </Box>
-        <Text color={theme.color(draft.kind === 'failed' ? 'danger' : 'muted')}>{draftText(draft)}</Text>
+        <Box flexShrink={0} marginLeft={1}>
+          <Text color={theme.color(draft.kind === 'failed' ? 'danger' : 'muted')}>{draftText(draft)}</Text>
+        </Box>
       </Box>
       <Text wrap="truncate-end">{`Customer: ${s(customerName(order)) || '—'} <${s(order.cust_email)}>`}</Text>
       <Text wrap="truncate-end">

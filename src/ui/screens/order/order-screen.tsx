@@ -10,26 +10,35 @@ import { useMemo, useState } from 'react';
 import { createDraftStore } from '../../../local/drafts.js';
 import { loadProfileMemory } from '../../../local/profile-memory.js';
 import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
-import { KeyHints } from '../../components/key-hints.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { wrapToWidth } from '../../../format/width.js';
+import { footerHints, footerLineCount, KeyHints } from '../../components/key-hints.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import { ConfirmDialog } from './confirm-dialog.js';
-import { ErrorBanner } from './error-banner.js';
+import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
+import { bannerHeight, ErrorBanner } from './error-banner.js';
+import { itemHeight, itemLines } from './item-lines.js';
 import { ItemRow } from './item-row.js';
 import { itemWindow } from './item-window.js';
 import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
 import { ReasonPrompt } from './reason-prompt.js';
-import { unavailableOrderActions } from './order-state.js';
+import { unavailableOrderActions, type OrderMode } from './order-state.js';
 import { itemRefs, orderItems } from './review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';
+
+/** The question before a write, with the order's name (sanitized). */
+function confirmText(orderName: string, mode: OrderMode): string {
+  const name = sanitizeForTerminal(orderName);
+  return mode.kind === 'confirm-review' ? `Send the review of ${name}: ${mode.summary}?` : `Mark ${name} as received?`;
+}
 
 export interface OrderScreenProps {
   readonly orderId: number;
@@ -45,7 +54,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const notice = useNotice();
   const theme = useTheme();
   const nowMs = useNow(30_000);
-  const { rows } = useTerminalSize();
+  const { rows, columns } = useTerminalSize();
 
   // Refreshes by itself like the list, so a change made elsewhere shows while it is open.
   const query = useQuery({ ...orderDetailQuery(client, orderId), refetchInterval: profile.refreshIntervalMs > 0 ? profile.refreshIntervalMs : false });
@@ -62,8 +71,9 @@ export function OrderScreen(props: OrderScreenProps) {
     presets: profile.rejectReasons,
   });
   const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
-  const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch });
-  const deps: WriteDeps = { client, queryClient, drafts, stateDir, profile: profile.name, now };
+  const draftLog = useMemo(() => ({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
+  const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch, log: draftLog });
+  const deps: WriteDeps = { client, queryClient, drafts, stateDir, profile: profile.name, now, ...(order && { orderName: order.order_name }) };
 
   const settle = (outcome: WriteOutcome) => {
     if (outcome.warnings.length > 0) notice.show(outcome.warnings.join(' '), 'warning');
@@ -104,9 +114,11 @@ export function OrderScreen(props: OrderScreenProps) {
   useOrderInput(state.mode, commands, true);
 
   const scope = scopeOfMode(state.mode);
+  const offActions = scope === 'order' ? unavailableOrderActions(order?.status ?? null, keepUnsupportedSince !== null) : undefined;
+  const footerLines = footerLineCount(footerHints(scope, isReadOnly, offActions), columns);
   const footer = (
     <Box marginTop={1}>
-      <KeyHints scope={scope} {...(scope === 'order' && { offActions: unavailableOrderActions(order?.status ?? null) })} />
+      <KeyHints scope={scope} {...(offActions && { offActions })} />
     </Box>
   );
 
@@ -147,15 +159,20 @@ export function OrderScreen(props: OrderScreenProps) {
   const mode = state.mode;
   // Lines besides the items: header, hints, the shell's notice line, notes, banner, prompt or dialog.
   const banner = state.banner;
+  const width = columns - 1;
+  const reasonField = mode.kind === 'reason' ? wrapToWidth(`> ${mode.field.value} `, width - 2).length : 0;
+  const question = mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? wrapToWidth(`${confirmText(order.order_name, mode)}${CONFIRM_SUFFIX}`, width - 4).length : 0;
   const reserved =
-    8 +
+    7 +
+    footerLines +
     (!isPending || keepUnsupportedSince !== null ? 1 : 0) +
-    (banner ? 2 + (banner.kind === 'message' && banner.detail !== undefined ? 1 : 0) + (banner.requestId !== undefined ? 1 : 0) : 0) +
-    (mode.kind === 'reason' ? 3 + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? 1 : 0) : 0) +
-    (mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? 4 : 0) +
+    (banner ? bannerHeight(banner, order.status, width) : 0) +
+    (mode.kind === 'reason' ? 2 + reasonField + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? wrapToWidth(mode.error, width - 4).length : 0) : 0) +
+    (question > 0 ? 3 + question : 0) +
     (mode.kind === 'sending' ? 1 : 0);
-  const heights = (items ?? []).map((i) => 2 + (state.problems[i.key] ? 1 : 0) + (state.decisions[i.key]?.action === 'reject' ? 1 : 0));
-  const shown = itemWindow(heights, state.cursor, rows - reserved);
+  // Every item's text wrapped to the width (one column spare: a full line makes terminals wrap).
+  const lines = (items ?? []).map((i) => itemLines(i, order.currency, state.decisions[i.key], state.problems[i.key], columns - 1));
+  const shown = itemWindow(lines.map(itemHeight), state.cursor, rows - reserved);
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
     <Box flexDirection="column">
@@ -171,9 +188,8 @@ export function OrderScreen(props: OrderScreenProps) {
             <ItemRow
               key={entry.key}
               entry={entry}
-              currency={order.currency}
+              lines={lines[shown.start + offset]!}
               decision={state.decisions[entry.key]}
-              problem={state.problems[entry.key]}
               isSelected={shown.start + offset === state.cursor}
               isReviewable={isPending}
             />
@@ -195,8 +211,7 @@ export function OrderScreen(props: OrderScreenProps) {
       {mode.kind === 'reason' && (
         <ReasonPrompt itemTitle={reasonItem?.item.title ?? ''} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
       )}
-      {mode.kind === 'confirm-review' && <ConfirmDialog question={`Send the review of ${order.order_name}: ${mode.summary}?`} />}
-      {mode.kind === 'confirm-receive' && <ConfirmDialog question={`Mark ${order.order_name} as received?`} />}
+      {(mode.kind === 'confirm-review' || mode.kind === 'confirm-receive') && <ConfirmDialog question={confirmText(order.order_name, mode)} />}
       {mode.kind === 'sending' && (
         <Text color={theme.color('accent')}>{mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'}</Text>
       )}

@@ -7,7 +7,8 @@ import type { Key } from 'ink';
 import type { ReviewItem } from '../../../api/schemas.js';
 import { editText, textAt, type TextEditState } from '../../components/text-edit.js';
 import type { ItemProblem, WriteFailure } from './review-errors.js';
-import { checkReview, type Decision, type Decisions, type ItemKey, type ItemRef } from './review-model.js';
+import { approveUndecided } from '../../../ops/review-plan.js';
+import { checkReview, itemKey, toDraftDecisions, type Decision, type Decisions, type ItemKey, type ItemRef } from './review-model.js';
 import type { KeyAction } from '../../keys/bindings.js';
 
 export type OrderMode =
@@ -60,6 +61,8 @@ export type OrderAction =
   | { readonly type: 'write-failed'; readonly failure: WriteFailure }
   | { readonly type: 'draft-restored'; readonly decisions: Decisions; readonly count: number; readonly savedAt: string }
   | { readonly type: 'draft-settled'; readonly notice?: string }
+  /** The saved draft was removed: the order is no longer pending. */
+  | { readonly type: 'draft-discarded'; readonly status: string }
   | { readonly type: 'show'; readonly tone: BannerTone; readonly text: string };
 
 /** The state of a freshly opened order. */
@@ -86,6 +89,20 @@ function withDecision(state: OrderState, key: ItemKey, decision: Decision | unde
   // A decision answers what was said about the order: drop stale notes, keep real errors.
   const banner = state.banner?.kind === 'message' && state.banner.tone !== 'error' ? null : state.banner;
   return { ...state, decisions, problems, banner, keepWarnedKey: null };
+}
+
+/**
+ * After a decision: the cursor moves to the next pending item without a decision (below
+ * first, then from the top); it stays when every pending item is decided.
+ */
+function toNextUndecided(state: OrderState, ctx: OrderContext): OrderState {
+  const n = ctx.items.length;
+  for (let step = 1; step < n; step++) {
+    const at = (state.cursor + step) % n;
+    const ref = ctx.items[at]!;
+    if (ref.status === 'pending' && !state.decisions[ref.key]) return { ...state, cursor: at };
+  }
+  return state;
 }
 
 function notPendingRefusal(state: OrderState, ctx: OrderContext): OrderState {
@@ -131,7 +148,7 @@ function reduceReason(state: OrderState, action: OrderAction, ctx: OrderContext)
         const how = ctx.presets.length > 0 ? 'type one, or pick a preset with ↑/↓' : 'type one';
         return { ...state, mode: { ...mode, error: `A reason is required to reject: ${how}.` } };
       }
-      return { ...withDecision(state, mode.key, { action: 'reject', rejectReason: reason }), mode: { kind: 'browse' } };
+      return toNextUndecided({ ...withDecision(state, mode.key, { action: 'reject', rejectReason: reason }), mode: { kind: 'browse' } }, ctx);
     }
     case 'reason-cancel':
       return { ...state, mode: { kind: 'browse' } };
@@ -149,11 +166,15 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
       const cursor = Math.min(ctx.items.length - 1, Math.max(0, state.cursor + action.delta));
       return { ...state, cursor };
     }
-    case 'approve':
+    case 'approve': {
+      const target = decidable(state, ctx);
+      if ('refusal' in target) return target.refusal;
+      return toNextUndecided(withDecision(state, target.ref.key, { action: 'approve' }), ctx);
+    }
     case 'clear': {
       const target = decidable(state, ctx);
       if ('refusal' in target) return target.refusal;
-      return withDecision(state, target.ref.key, action.type === 'approve' ? { action: 'approve' } : undefined);
+      return withDecision(state, target.ref.key, undefined);
     }
     case 'keep': {
       const target = decidable(state, ctx);
@@ -167,7 +188,7 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
           banner: message('warning', `Keep item is off: this shop does not have the keep item feature (the service refused it on ${since}). Press e again to use it anyway.`),
         };
       }
-      return withDecision(state, key, { action: 'keep_item' });
+      return toNextUndecided(withDecision(state, key, { action: 'keep_item' }), ctx);
     }
     case 'open-reject': {
       const target = decidable(state, ctx);
@@ -178,9 +199,11 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
     }
     case 'approve-all': {
       if (ctx.status !== 'pending') return notPendingRefusal(state, ctx);
+      // The one definition of "approve all" (shared with the list's bulk A and the CLI).
       let next = state;
-      for (const ref of ctx.items) {
-        if (ref.status === 'pending' && !next.decisions[ref.key]) next = withDecision(next, ref.key, { action: 'approve' });
+      for (const d of approveUndecided(ctx.items, toDraftDecisions(ctx.items, state.decisions))) {
+        const key = itemKey(d.type, d.id);
+        if (!next.decisions[key]) next = withDecision(next, key, { action: d.action });
       }
       return next === state ? { ...state, banner: message('info', 'Every pending item already has a decision.') } : next;
     }
@@ -240,6 +263,11 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
         banner: message('info', `Draft restored: ${action.count} decision${action.count === 1 ? '' : 's'} saved ${when} UTC.`),
       };
     }
+    case 'draft-discarded': {
+      // A refused review already says the order is no longer pending; otherwise say it here.
+      const text = `The saved draft of this order was discarded: the order is now ${action.status}. The activity log (L) keeps its decisions.`;
+      return { ...state, decisions: {}, problems: {}, banner: state.banner?.kind === 'not-pending' ? state.banner : message('warning', text) };
+    }
     case 'draft-settled':
       return { ...state, isDraftSettled: true, banner: action.notice === undefined ? state.banner : message('warning', action.notice) };
     case 'show':
@@ -287,8 +315,10 @@ const REVIEW_ACTIONS: readonly KeyAction[] = ['approve', 'reject', 'keep', 'appr
  * The order keys that do nothing for an order in `status`, each with the few words the
  * footer shows ("approve (off: not pending)"); pressing one still explains in full.
  */
-export function unavailableOrderActions(status: string | null): ReadonlyMap<KeyAction, string> {
+export function unavailableOrderActions(status: string | null, isKeepOff = false): ReadonlyMap<KeyAction, string> {
   const off = new Map<KeyAction, string>();
+  // The shop lacks keep item: the hint is dimmed (a second press still keeps, see 'keep').
+  if (isKeepOff) off.set('keep', 'shop lacks it');
   if (status !== 'pending') for (const action of REVIEW_ACTIONS) off.set(action, status === null ? 'loading' : 'not pending');
   if (status !== 'reviewed') off.set('receive', status === null ? 'loading' : 'not reviewed');
   return off;

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import type { DraftDecision } from '../../../local/draft-format.js';
 import type { DraftStore } from '../../../local/drafts.js';
+import { discardStaleDraft } from '../../../local/stale-drafts.js';
 import type { OrderAction, OrderState } from './order-state.js';
 import { fromDraftDecisions, toDraftDecisions, type ItemRef } from './review-model.js';
 
@@ -24,11 +25,13 @@ export interface OrderDraftInput {
   readonly items: readonly ItemRef[];
   readonly state: OrderState;
   readonly dispatch: (action: OrderAction) => void;
+  /** Where a discarded draft is logged. */
+  readonly log: { readonly stateDir: string; readonly profile: string; readonly now: () => number };
 }
 
 /** Restores, saves and drops the draft; returns whether the decisions shown are on disk. */
 export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
-  const { store, orderId, order, items, state, dispatch } = input;
+  const { store, orderId, order, items, state, dispatch, log } = input;
   // Read once, before the first frame: nothing typed can race the restore.
   const [saved] = useState(() => store.load(orderId));
   // The last draft whose write finished, and how.
@@ -40,22 +43,32 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
     if (saved.kind === 'none') return dispatch({ type: 'draft-settled' });
     if (saved.kind === 'unreadable') return dispatch({ type: 'draft-settled', notice: saved.notice });
     if (orderStatus === null) return dispatch({ type: 'draft-settled' }); // gone: keep the file, say so in the screen
-    if (orderStatus !== 'pending') {
-      void store.drop(orderId);
-      return dispatch({ type: 'draft-settled', notice: `A saved draft of this order was discarded: the order is now ${orderStatus}.` });
-    }
+    if (orderStatus !== 'pending') return dispatch({ type: 'draft-settled' }); // removed and logged below
     const decisions = fromDraftDecisions(items, saved.draft.decisions);
     const count = Object.keys(decisions).length;
     if (count === 0) return dispatch({ type: 'draft-settled' });
     dispatch({ type: 'draft-restored', decisions, count, savedAt: saved.draft.savedAt });
   }, [state.isDraftSettled, orderStatus, saved, items, store, orderId, dispatch]);
 
-  // A draft is only for a pending order; once it is anything else, the draft is dropped.
+  // A draft is only for a pending order: once the order is anything else (reviewed elsewhere,
+  // by a bulk run, by a scan), the draft is removed, logged, and the screen says so instead
+  // of showing it as restored. Not while this screen's own review is in flight: that one
+  // removes the draft itself once sent.
+  const isSending = state.mode.kind === 'sending';
+  const orderName = order?.order_name;
   useEffect(() => {
-    if (state.isDraftSettled && orderStatus !== undefined && orderStatus !== null && orderStatus !== 'pending') {
-      void store.drop(orderId).catch(() => undefined);
-    }
-  }, [state.isDraftSettled, orderStatus, store, orderId]);
+    if (!state.isDraftSettled || isSending || orderStatus === undefined || orderStatus === null || orderStatus === 'pending') return;
+    let isCurrent = true;
+    discardStaleDraft({ store, ...log, orderId, ...(orderName !== undefined && { orderName }), status: orderStatus, source: 'order' }).then(
+      (isRemoved) => {
+        if (isRemoved && isCurrent) dispatch({ type: 'draft-discarded', status: orderStatus });
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [state.isDraftSettled, isSending, orderStatus, store, orderId, orderName, log.stateDir, log.profile, dispatch]);
 
   const draft = useMemo(() => toDraftDecisions(items, state.decisions), [items, state.decisions]);
   useEffect(() => {

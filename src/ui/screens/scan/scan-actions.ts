@@ -11,6 +11,8 @@ import type { ReturnOrder } from '../../../api/schemas.js';
 import { customerName } from '../../../format/order.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { appendAudit, type AuditEntry } from '../../../local/audit-log.js';
+import { createDraftStore } from '../../../local/drafts.js';
+import { discardStaleDraft } from '../../../local/stale-drafts.js';
 import { findOrders, parseFind } from '../../queries/find-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
 import { orderRefOfScan } from './scan-code.js';
@@ -69,7 +71,7 @@ export function noChangeEntry(text: string, outcome: ScanOutcome): Omit<AuditEnt
     case 'several':
       return { ...base, outcome: 'no_change', code: 'several_matches', message: `${outcome.matches.length} orders match: ${outcome.matches.map((m) => m.id).join(', ')}` };
     case 'wrong-status':
-      return { ...base, orderId: outcome.order.id, outcome: 'no_change', code: 'wrong_status', message: `The order is ${outcome.order.status}, not reviewed.` };
+      return { ...base, orderId: outcome.order.id, orderName: outcome.order.name, outcome: 'no_change', code: 'wrong_status', message: `The order is ${outcome.order.status}, not reviewed.` };
     case 'invalid':
       return { ...base, outcome: 'no_change', code: 'invalid_scan', message: outcome.message };
     case 'failed':
@@ -120,7 +122,7 @@ export async function processScan(deps: ScanDeps, text: string): Promise<ScanRes
   if (!('order' in found)) return found;
   const order = scannedOrder(found.order);
   const warnings: string[] = [];
-  const base = { orderId: order.id, action: 'receive' as const, source: 'scan' };
+  const base = { orderId: order.id, orderName: found.order.order_name, action: 'receive' as const, source: 'scan' };
   let outcome: ScanOutcome;
   try {
     const result = await deps.client.receive(order.id);
@@ -131,6 +133,11 @@ export async function processScan(deps: ScanDeps, text: string): Promise<ScanRes
       outcome: result.isAlreadyApplied ? 'already_applied' : 'ok',
       ...(result.requestId !== undefined && { requestId: result.requestId }),
     }, warnings);
+    // A draft left from when the order was pending can never be sent now.
+    const drafts = createDraftStore({ stateDir: deps.stateDir, profile: deps.profile, now: deps.now });
+    await discardStaleDraft({ store: drafts, stateDir: deps.stateDir, profile: deps.profile, now: deps.now, orderId: order.id, orderName: found.order.order_name, status: result.order?.status ?? 'received', source: 'scan' }).catch(
+      (error: unknown) => void warnings.push(`A stale draft could not be removed: ${sanitizeForTerminal((error as Error).message)}`),
+    );
   } catch (error) {
     outcome = failure(error, order);
     const e = isApiError(error) ? error : null;

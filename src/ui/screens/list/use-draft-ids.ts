@@ -1,0 +1,50 @@
+/**
+ * Which orders of the list have a saved draft (the list marks them with "✎"), read again
+ * whenever the page changes or the list comes back on screen. A draft of an order that the
+ * list shows as no longer pending (reviewed elsewhere, by a bulk run, by a scan) is removed
+ * and the activity log says so: it could never be sent.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReturnOrder } from '../../../api/schemas.js';
+import { createDraftStore } from '../../../local/drafts.js';
+import { discardStaleDraft } from '../../../local/stale-drafts.js';
+import { useNotice } from '../../context/notice-context.js';
+import { useServices } from '../../context/services-context.js';
+import { useIsScreenActive } from '../../keys/screen-active-context.js';
+
+/** The ids of the rows' orders that have a draft on disk. */
+export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
+  const { stateDir, profile, now } = useServices();
+  const { show } = useNotice();
+  const isActive = useIsScreenActive();
+  const store = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
+  const [generation, setGeneration] = useState(0);
+  // Orders whose draft is being removed: a re-render meanwhile must not log it twice.
+  const removing = useRef(new Set<number>());
+  // Read on every page and whenever the list is back on top (a draft may have been saved meanwhile).
+  const ids = useMemo(() => (isActive ? store.orderIds() : new Set<number>()), [store, rows, isActive, generation]);
+
+  const stale = useMemo(() => rows.filter((o) => ids.has(o.id) && o.status !== 'pending'), [rows, ids]);
+  useEffect(() => {
+    const todo = stale.filter((o) => !removing.current.has(o.id));
+    if (todo.length === 0) return;
+    let isCurrent = true;
+    for (const o of todo) removing.current.add(o.id);
+    void Promise.all(
+      todo.map((o) =>
+        discardStaleDraft({ store, stateDir, profile: profile.name, now, orderId: o.id, orderName: o.order_name, status: o.status, source: 'list' }).finally(() =>
+          removing.current.delete(o.id),
+        ),
+      ),
+    ).then(
+      () => {
+        if (isCurrent) setGeneration((g) => g + 1);
+      },
+      (error: unknown) => show(`A stale draft could not be removed: ${(error as Error).message}`, 'warning'),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [stale, store, stateDir, profile.name, now, show]);
+  return ids;
+}

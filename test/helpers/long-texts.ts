@@ -1,0 +1,43 @@
+/**
+ * A fixture whose texts are as long as a clerk will meet and then some: the longest demo
+ * titles and reasons (src/sandbox/demo/catalog.ts) and hostile ones (a reason of several
+ * sentences, wide characters, an exchange whose only difference is the size at the end),
+ * for the tests that every screen fits 80x24 and 60x20 without cutting a decision text.
+ */
+import { makeFixture, type Fixture } from './fixture.js';
+
+/** The texts the clerk decides on; the tests check each is readable in full. */
+export const LONG = {
+  orderName: '#NORTH-WAREHOUSE-2026-1000',
+  title: 'Alpine Softshell Pants (L)',
+  exchangeTitle: 'Alpine Softshell Pants Long Leg Charcoal Grey (XL)',
+  reason:
+    'Too small around the waist although I ordered my usual size; the seams at the knee also came apart after one short walk, see the photos I sent to support on Monday.',
+  storedRejectReason: 'Item shows signs of wear and the tags were removed before it was sent back to the warehouse',
+  wideTitle: '登山用ソフトシェルパンツ（ロング丈）チャコールグレー',
+  customerFirst: 'Maximiliane-Annabelle',
+  customerLast: 'Featherstonehaugh-Wolfeschlegel',
+} as const;
+
+/**
+ * makeFixture(28) with long texts: order 1000 (pending) gets the long title, exchange
+ * target, reason and name; 1010 (rejected) a long stored reject reason; 1014 (pending) a
+ * wide-character title.
+ */
+export function longTextFixture(): Fixture {
+  const fixture = makeFixture(28);
+  const byId = new Map(fixture.return_orders.map((o) => [o.id, o]));
+  const first = byId.get(1000)!;
+  first.order_name = LONG.orderName;
+  first.cust_first_name = LONG.customerFirst;
+  first.cust_last_name = LONG.customerLast;
+  first.refunds[0]!.reason = LONG.reason;
+  first.exchanges[0]!.title = LONG.title;
+  first.exchanges[0]!.reason = LONG.reason;
+  first.exchanges[0]!.exchange_for = { title: LONG.exchangeTitle, sku: 'ASP-LL-CG-XL' };
+  const rejected = byId.get(1010)!;
+  rejected.refunds[0]!.status = 'rejected';
+  rejected.refunds[0]!.reject_reason = LONG.storedRejectReason;
+  byId.get(1014)!.refunds[0]!.title = LONG.wideTitle;
+  return fixture;
+}
