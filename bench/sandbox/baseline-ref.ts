@@ -37,16 +37,21 @@ export function prepareBaselineTree(root: string, ref: string, log: (line: strin
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
     writeFileSync(stamp, '');
   }
+  // Which store that version uses: better-sqlite3 (up to cdb466b) or Node's own node:sqlite.
   const probe = execFileSync(
     process.execPath,
     [
       '-e',
-      `const D = require('better-sqlite3');
-       const v = new D(':memory:').prepare('SELECT sqlite_version() AS v').get().v;
-       console.log(require('better-sqlite3/package.json').version + ' ' + v);`,
+      `try {
+         const D = require('better-sqlite3');
+         const v = new D(':memory:').prepare('SELECT sqlite_version() AS v').get().v;
+         console.log('better-sqlite3 ' + require('better-sqlite3/package.json').version + '|' + v);
+       } catch {
+         console.log('node:sqlite|' + process.versions.sqlite);
+       }`,
     ],
     { cwd: tree, encoding: 'utf8' },
   ).trim();
-  const [version, sqlite] = probe.split(' ') as [string, string];
-  return { ref, commit, root: tree, store: `better-sqlite3 ${version}`, sqlite };
+  const [store, sqlite] = probe.split('|') as [string, string];
+  return { ref, commit, root: tree, store, sqlite };
 }
