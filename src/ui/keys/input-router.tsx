@@ -152,10 +152,17 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
     scheduleQuiet();
     if (!isWaiting.current) deliverNext();
   });
-  // Runs after every render of the router, once the screens below have registered.
+  // Runs after every render of the router, once the screens below have registered. The next
+  // key goes out after this commit, not inside it: React counts updates made while committing
+  // as nested and gives up after 50 ("Maximum update depth exceeded"), so a paste or a held
+  // run of more than 50 characters crashed the console.
   useLayoutEffect(() => {
     isWaiting.current = false;
-    deliverNext();
+    if (queue.current.length === 0) return undefined;
+    const next = setImmediate(() => {
+      if (!isWaiting.current) deliverNext();
+    });
+    return () => clearImmediate(next);
   });
   return <InputRouterContext.Provider value={router}>{props.children}</InputRouterContext.Provider>;
 }

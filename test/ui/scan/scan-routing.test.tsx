@@ -65,6 +65,18 @@ describe('scans outside scan mode', () => {
     await view.press('\r', '→ reject', 'reject reason: RMA-555');
   });
 
+  it('a paste of 200 characters in one read is typed whole into a reject reason (no crash, nothing decided)', async () => {
+    const { view, status } = await setup();
+    await openOrder(view, '#N1014');
+    await view.press('x', 'reason?');
+    const pasted = 'Parcel arrived opened, outer box crushed on two corners, item inside scratched. '.repeat(3).slice(0, 200);
+    view.stdin.write(pasted);
+    await view.waitFor([pasted.slice(-30)], 10_000);
+    expect(view.frame()).toContain('reason?');
+    expect(view.frame()).not.toContain('→ reject');
+    expect(await status(1014)).toBe('pending');
+  });
+
   it('on an order screen: nothing is decided, and the notice says where scans work', async () => {
     const { view, status } = await setup();
     await openOrder(view, '#N1014');

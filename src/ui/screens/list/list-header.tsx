@@ -68,13 +68,14 @@ export function ListHeader(props: ListHeaderProps) {
         <Box flexShrink={0}>
           <Text>{` page ${props.pageIndex + 1} · ${props.limit}/page`}</Text>
         </Box>
-        {/* The retry state keeps its place beside the page; the source and the age give way
-            (below 80 columns the age drops the word "updated"). */}
+        {/* The retry state and the freshness keep their place beside the page; the source gives
+            way (one shrinking box: two made Yoga round a line one column past the width). Below
+            80 columns the freshness drops the word "updated". */}
         <Box flexShrink={0}>
           <RetryIndicator prefix=" " />
         </Box>
-        <Box flexShrink={1}>
-          <Text dimColor wrap="truncate">{` · ${props.isFetching ? 'refreshing…' : columns < 80 ? fresh.replace(/^updated /, '') : fresh} · ${formatAutoRefresh(profile.refreshIntervalMs)}`}</Text>
+        <Box flexShrink={0}>
+          <Text dimColor>{` · ${props.isFetching ? 'refreshing…' : columns < 80 ? fresh.replace(/^updated /, '') : fresh} · ${formatAutoRefresh(profile.refreshIntervalMs)}`}</Text>
         </Box>
       </Box>
       <Box>
