@@ -96,7 +96,7 @@ describe('service trouble', () => {
     extraSandboxes.push(limited);
     // At 60 columns: the page and the retry state keep their place, the source gives way.
     const view = track(renderConsole({ baseUrl: limited.url, maxRetries: 3, columns: 60, rows: 20 }));
-    await view.waitFor('#N1025', 'updated');
+    await view.waitFor('#N1025', 's ago');
     // Burst 2 at 1 request per second: the first page took one; a few refreshes in a row run out.
     const indicator = /⟳ rate limited, retry \d in \ds/;
     let seenLine: string | undefined;

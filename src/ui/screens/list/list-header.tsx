@@ -7,6 +7,7 @@ import { Box, Text } from 'ink';
 import type { ListFilters } from '../../../api/list-params.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { RetryIndicator } from '../../components/retry-indicator.js';
+import { useConnection } from '../../connection/use-connection.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { formatDuration } from '../../../format/dates.js';
@@ -45,6 +46,7 @@ export function ListHeader(props: ListHeaderProps) {
   const { profile, isReadOnly } = useServices();
   const theme = useTheme();
   const { columns } = useTerminalSize();
+  const isRetrying = useConnection().retry !== null;
   const { updatedAt } = props;
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
   // The page, the retry state and the marked count never give way: on a narrow terminal the
@@ -68,13 +70,13 @@ export function ListHeader(props: ListHeaderProps) {
         <Box flexShrink={0}>
           <Text>{` page ${props.pageIndex + 1} · ${props.limit}/page`}</Text>
         </Box>
-        {/* The retry state and the freshness keep their place beside the page; the source gives
-            way (one shrinking box: two made Yoga round a line one column past the width). Below
-            80 columns the freshness drops the word "updated". */}
+        {/* The retry state keeps its place beside the page and the freshness gives way to it;
+            the source gives way to both (one shrinking box: two made Yoga round a line one column
+            past the width). Below 80 columns the freshness drops the word "updated". */}
         <Box flexShrink={0}>
           <RetryIndicator prefix=" " />
         </Box>
-        <Box flexShrink={0}>
+        <Box flexShrink={0} display={isRetrying ? 'none' : 'flex'}>
           <Text dimColor>{` · ${props.isFetching ? 'refreshing…' : columns < 80 ? fresh.replace(/^updated /, '') : fresh} · ${formatAutoRefresh(profile.refreshIntervalMs)}`}</Text>
         </Box>
       </Box>
