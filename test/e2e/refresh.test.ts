@@ -32,13 +32,12 @@ describe('auto-refresh in a real terminal', () => {
     await session.waitForText('#N1025');
     await session.waitForText('auto 1s');
 
-    // Mark 1025 and 1024, leave the selection on 1023 (1026 and 1027 are draft and cancelled: not listed).
+    // Mark 1025 and 1024 (Space marks and moves down), leaving the selection on 1023 (1026 and
+    // 1027 are draft and cancelled: not listed).
     session.write(' ');
     await session.waitForText('1 marked');
-    session.write('j');
     session.write(' ');
     await session.waitForText('2 marked');
-    session.write('j');
     await session.waitForScreen((s) => rowOf(s, 1023)?.startsWith('›') === true);
 
     // Idle: the list asks the service again about once a second.

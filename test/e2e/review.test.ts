@@ -115,7 +115,7 @@ describe('console review end to end', { timeout: 60_000 }, () => {
     await press(session, 'j');
     await press(session, 'a', '→ approve');
     await press(session, 's', '1 approve, 1 keep?');
-    await press(session, 'y', 'keep_item_not_allowed (action)');
+    await press(session, 'y', '[keep_item_not_allowed]');
     await session.waitForText('The service refused keep item');
     expect(session.screen()).toContain('→ keep');
     expect((await api(KEYS.south).getOrder(5000))?.status).toBe('pending');

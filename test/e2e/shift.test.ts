@@ -104,8 +104,8 @@ describe('a shift at the desk', () => {
       '#N1015  ✓ received  First15 Last15',
       'RMA-#N1029-07  ✓ received  #N1029 · First29 Last29',
       '#N1000  → review opened  First0 Last0',
-      '#AO1711  ✓ received  #AO1711 · First43 Last43',
-      '#ASEy1057  ✓ received  #ASEy1057 · First57 Last57',
+      '#AO1711  ✓ received  First43 Last43',
+      '#ASEy1057  ✓ received  First57 Last57',
       '#N1071  ✗ already received  First71 Last71',
       '#N1015  ✗ already received  First15 Last15',
     ]);
