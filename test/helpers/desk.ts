@@ -7,11 +7,11 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
 import { runKeysCli } from '../../src/sandbox/cli-keys.js';
 import { KEYS, type Fixture } from './fixture.js';
 import { BUILT_CONSOLE, spawnPty, type PtySession } from './pty.js';
+import { typeAsScanner } from './scanner.js';
 import { startTestSandbox, type TestSandbox } from './sandbox.js';
 
 /** One line of the sandbox's request log ("GET /public-api/v1/return_orders 200 …") and when it was written. */
@@ -97,23 +97,9 @@ export function startDeskConsole(desk: Desk, options: DeskConsoleOptions): PtySe
   });
 }
 
-/**
- * Types `text` the way a USB scanner does: one character every `msPerChar`, on the scanner's
- * clock. When this process is scheduled late (a loaded machine) the characters already due
- * go out together, as the terminal would then hand them over: the scanner does not wait.
- */
-export async function scan(session: PtySession, text: string, msPerChar = 8): Promise<void> {
-  const chars = [...text];
-  const start = performance.now();
-  let sent = 0;
-  while (sent < chars.length) {
-    const due = Math.min(chars.length, Math.floor((performance.now() - start) / msPerChar) + 1);
-    if (due > sent) {
-      session.write(chars.slice(sent, due).join(''));
-      sent = due;
-    }
-    await sleep(Math.max(1, start + sent * msPerChar - performance.now()));
-  }
+/** Types `text` into the console's terminal as a USB scanner does (see typeAsScanner). */
+export function scan(session: PtySession, text: string, msPerChar = 8): Promise<void> {
+  return typeAsScanner((chunk) => session.write(chunk), text, msPerChar);
 }
 
 /** List requests (GET /return_orders) logged at or after `since`. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
+import { typeAsScanner } from '../../helpers/scanner.js';
 import type { ListFilters } from '../../../src/api/list-params.js';
 import { App } from '../../../src/ui/app.js';
 import { ConsoleRoot } from '../../../src/ui/console-root.js';
@@ -94,19 +95,7 @@ export function renderDesk(options: RenderDeskOptions) {
     await client.close();
   };
   /** Types `text` as a barcode scanner does: one character per write, `msPerChar` apart (on the scanner's clock). */
-  const scan = async (text: string, msPerChar = 8) => {
-    const chars = [...text];
-    const start = performance.now();
-    let sent = 0;
-    while (sent < chars.length) {
-      const due = Math.min(chars.length, Math.floor((performance.now() - start) / msPerChar) + 1);
-      if (due > sent) {
-        view.stdin.write(chars.slice(sent, due).join(''));
-        sent = due;
-      }
-      await new Promise((r) => setTimeout(r, Math.max(1, start + sent * msPerChar - performance.now())));
-    }
-  };
+  const scan = (text: string, msPerChar = 8) => typeAsScanner((chunk) => view.stdin.write(chunk), text, msPerChar);
   return { ...view, client, stateDir, queryClient, frame, waitFor, waitUntil, press, scan, cleanup };
 }
 
