@@ -96,6 +96,9 @@ describe('the scan classifier', () => {
     expect(show(classifyTimeline(typed('j123\r', 8), isMoveOnlyChar))).toEqual(['j', 'scan:j123⏎(echoed 1)']);
     // A repeating j key (gaps under 30 ms) moves at every repeat.
     expect(show(classifyTimeline(typed('jjjj', 20), isMoveOnlyChar))).toEqual(['j', 'j', 'j', 'j']);
+    // A held j and then Enter at once (read together by a busy console) opens the order: moves
+    // alone are never a scan.
+    expect(show(classifyTimeline(typed('jjjjjjjj\r', 5), isMoveOnlyChar))).toEqual(['j', 'j', 'j', 'j', 'j', 'j', 'j', 'j', '⏎']);
     // Only the run's start is sent: an "a" (approve) inside it is held.
     expect(show(classifyTimeline(typed('jab\u001b', 5), isMoveOnlyChar))).toEqual(['j', 'a', 'b', '\u001b']);
     expect(['j', 'k', 'g', 'G'].every(isMoveOnlyChar)).toBe(true);

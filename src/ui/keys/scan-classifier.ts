@@ -113,7 +113,10 @@ export function classifyPress(
     return { state: { run, echoed: state.echoed, lastAt: at, isMachineSpeed }, out: [] };
   }
   const terminator = terminatorOf(press);
-  if (terminator && state.run.length >= MIN_SCAN_LENGTH) {
+  // A run of selection moves only (a held j, then Enter to open the order) is navigation, not
+  // a scan: no order name is made of j, k, g and G alone, and every one of them already acted.
+  const isOnlyMoves = state.echoed === state.run.length;
+  if (terminator && state.run.length >= MIN_SCAN_LENGTH && !isOnlyMoves) {
     const text = state.run.map(([input]) => input).join('');
     return { state: initialClassifierState, out: [{ kind: 'scan', scan: { text, terminator, echoed: state.echoed } }] };
   }
