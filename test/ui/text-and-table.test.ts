@@ -101,6 +101,19 @@ describe('table layout', () => {
     }
   });
 
+  it('shows one form of a column on every row: the longest that every row fits', () => {
+    type R = { readonly age: string };
+    const cols = [{ key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 3, cell: (r: R) => [`11-23 22:08 · ${r.age}`, r.age] }];
+    const rows: R[] = [{ age: '1h' }, { age: '10h' }];
+    // 16 columns: "11-23 22:08 · 1h" fits, "11-23 22:08 · 10h" does not, so both rows show the age alone.
+    const laid = layoutColumns(cols, rows, 16);
+    expect(laid.map((c) => c.width)).toEqual([16]);
+    const lines = rows.map((r) => rowLine(laid, r, createStyle(false)).trimEnd());
+    expect(lines).toEqual(['1h', '10h']);
+    const wide = layoutColumns(cols, rows, 40);
+    expect(rows.map((r) => rowLine(wide, r, createStyle(false)).trimEnd())).toEqual(['11-23 22:08 · 1h', '11-23 22:08 · 10h']);
+  });
+
   it('picks the longest variant that fits, else cuts the shortest', () => {
     expect(fitCell(['long variant', 'short'], 8)).toBe('short   ');
     expect(fitCell(['long variant', 'shortish'], 5)).toBe('shor…');

@@ -30,6 +30,12 @@ export interface ColumnSpec<Row> {
 export interface LaidOutColumn<Row> {
   readonly spec: ColumnSpec<Row>;
   readonly width: number;
+  /**
+   * Which form of its cells the column shows (0: the longest): the longest form every row's
+   * cell fits in, so a column reads alike on every row (the Submitted column once showed
+   * the date on some rows and only the age on others).
+   */
+  readonly form: number;
 }
 
 /** Space between columns (dense: one). */
@@ -53,12 +59,32 @@ export function layoutColumns<Row>(
   width: number,
 ): LaidOutColumn<Row>[] {
   const natural = specs.map((s) => naturalWidth(s, rows));
-  return fitColumns(specs, natural, width, COLUMN_GAP).map(({ index, width: w }) => ({ spec: specs[index]!, width: w }));
+  return fitColumns(specs, natural, width, COLUMN_GAP).map(({ index, width: w }) => {
+    const spec = specs[index]!;
+    return { spec, width: w, form: columnForm(spec, rows, w) };
+  });
 }
 
-/** The first variant that fits `width`, else the last one cut with an ellipsis; padded. */
-export function fitCell(text: CellText, width: number, align: 'left' | 'right' = 'left'): string {
-  const all = variants(text);
+/** The variant of `text` for form `form` (its last one when it has fewer). */
+const formOf = (all: readonly string[], form: number) => all[Math.min(form, all.length - 1)] ?? '';
+
+/** The longest form in which every row's cell fits `width` (the shortest form when none does). */
+function columnForm<Row>(spec: ColumnSpec<Row>, rows: readonly Row[], width: number): number {
+  const cells = rows.map((row) => variants(spec.cell(row)));
+  const forms = Math.max(1, ...cells.map((all) => all.length));
+  for (let form = 0; form < forms; form++) {
+    if (cells.every((all) => displayWidth(formOf(all, form)) <= width)) return form;
+  }
+  return forms - 1;
+}
+
+/**
+ * The first variant from form `form` on that fits `width`, else the last one cut with an
+ * ellipsis; padded.
+ */
+export function fitCell(text: CellText, width: number, align: 'left' | 'right' = 'left', form = 0): string {
+  const every = variants(text);
+  const all = every.slice(Math.min(form, Math.max(0, every.length - 1)));
   const fitting = all.find((v) => displayWidth(v) <= width) ?? all[all.length - 1] ?? '';
   return fitToWidth(fitting, width, align);
 }
@@ -72,7 +98,7 @@ export function headerLine<Row>(columns: readonly LaidOutColumn<Row>[]): string 
 export function rowLine<Row>(columns: readonly LaidOutColumn<Row>[], row: Row, style: Style): string {
   return columns
     .map((c) => {
-      const text = fitCell(c.spec.cell(row), c.width, c.spec.align);
+      const text = fitCell(c.spec.cell(row), c.width, c.spec.align, c.form);
       return c.spec.paint ? c.spec.paint(row, style)(text) : text;
     })
     .join(' '.repeat(COLUMN_GAP));
