@@ -57,9 +57,10 @@ describe('order columns', () => {
 
   it('shows submitted in local time with its age, shorter forms for narrow columns', () => {
     const now = Date.parse('2026-11-05T09:15:00Z');
-    const [long, short, age] = submittedCell('2026-11-02T09:15:00Z', now);
+    const [long, short, dateOnly, age] = submittedCell('2026-11-02T09:15:00Z', now);
     expect(long).toMatch(/^2026-11-0\d \d\d:\d\d · 3d$/);
     expect(short).toMatch(/^11-0\d \d\d:\d\d · 3d$/);
+    expect(dateOnly).toMatch(/^11-0\d \d\d:\d\d$/);
     expect(age).toBe('3d');
   });
 

@@ -38,8 +38,10 @@ export function submittedCell(submittedAt: string, nowMs: number): readonly stri
   if (Number.isNaN(Date.parse(submittedAt))) return [sanitizeForTerminal(submittedAt)];
   const local = formatLocalDateTime(submittedAt);
   const age = formatAge(submittedAt, nowMs);
-  // The short form leaves the year out ("11-02 10:15"), the shortest keeps only the age.
-  return [`${local} · ${age}`, `${local.slice(5)} · ${age}`, age];
+  // The short forms leave the year out ("11-02 10:15 · 3d"), then the age (a column shows one
+  // form on every row, and a two-digit age would otherwise drop every row to the age alone);
+  // the shortest keeps only the age.
+  return [`${local} · ${age}`, `${local.slice(5)} · ${age}`, local.slice(5), age];
 }
 
 /** The customer's full name, sanitized. */
