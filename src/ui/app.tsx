@@ -59,17 +59,19 @@ export function App(props: AppProps) {
   const desk = useDesk({ list, exit });
   const queryClient = useQueryClient();
   const size = useTerminalSize();
-  const { clear: clearNotice } = useNotice();
+  const { notice, clear: clearNotice } = useNotice();
 
   // A notice belongs to the screen it was shown on ("This is the last page." must not
-  // follow the clerk into an order): a change of screen, overlay or desk clears it.
+  // follow the clerk into an order): a change of screen, overlay or desk clears it. Only a
+  // notice that was already there before the change: one shown with the change itself
+  // ("Left scan mode; not processed: …") is about where the clerk lands.
   const place = `${screenKey(topScreen(nav))}|${nav.isHelpOpen}|${desk.isOpen}|${nav.auth !== null}`;
-  const shownPlace = useRef(place);
+  const previous = useRef({ place, notice });
   useEffect(() => {
-    if (shownPlace.current === place) return;
-    shownPlace.current = place;
-    clearNotice();
-  }, [place, clearNotice]);
+    const before = previous.current;
+    previous.current = { place, notice };
+    if (before.place !== place && notice !== null && notice === before.notice) clearNotice();
+  });
 
   // A refused key on any request (list, find, order, writes) replaces the console with the auth screen.
   useEffect(() => {
