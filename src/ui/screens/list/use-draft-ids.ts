@@ -26,12 +26,12 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
 
   const stale = useMemo(() => rows.filter((o) => ids.has(o.id) && o.status !== 'pending'), [rows, ids]);
   useEffect(() => {
-    const todo = stale.filter((o) => !removing.current.has(o.id));
-    if (todo.length === 0) return;
+    const toRemove = stale.filter((o) => !removing.current.has(o.id));
+    if (toRemove.length === 0) return;
     let isCurrent = true;
-    for (const o of todo) removing.current.add(o.id);
+    for (const o of toRemove) removing.current.add(o.id);
     void Promise.all(
-      todo.map((o) =>
+      toRemove.map((o) =>
         discardStaleDraft({ store, stateDir, profile: profile.name, now, orderId: o.id, orderName: o.order_name, status: o.status, source: 'list' }).finally(() =>
           removing.current.delete(o.id),
         ),
