@@ -8,7 +8,7 @@ import type { ReturnOrder } from '../../src/api/schemas.js';
 import { approveAllPending } from '../../src/cli/commands/review/decisions.js';
 import { approveUndecided, planApproveAll, planItems } from '../../src/ops/review-plan.js';
 import { initialOrderState, orderReducer, type OrderContext } from '../../src/ui/screens/order/order-state.js';
-import { itemRefs, orderItems } from '../../src/ui/screens/order/review-model.js';
+import { itemRefs, orderItems } from '../../src/ops/review-model.js';
 
 const order = (status: string, items?: boolean): ReturnOrder =>
   ({

@@ -7,7 +7,7 @@ import type { AuditEntry } from '../../../local/audit-log.js';
 import { formatLocalDateTime } from '../../../format/dates.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { ColumnSpec } from '../../../format/table.js';
-import { summarizeActions } from '../order/review-model.js';
+import { summarizeActions } from '../../../ops/review-model.js';
 
 /**
  * The columns. The request id is what support asks for, so it is cut last and never

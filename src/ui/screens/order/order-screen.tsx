@@ -29,7 +29,7 @@ import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
 import { ReasonPrompt } from './reason-prompt.js';
 import { unavailableOrderActions, type OrderMode } from './order-state.js';
-import { itemRefs, orderItems } from './review-model.js';
+import { itemRefs, orderItems } from '../../../ops/review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';

@@ -9,7 +9,7 @@ import type { DraftDecision } from '../../../local/draft-format.js';
 import type { DraftStore } from '../../../local/drafts.js';
 import { discardStaleDraft } from '../../../local/stale-drafts.js';
 import type { OrderAction, OrderState } from './order-state.js';
-import { fromDraftDecisions, toDraftDecisions, type ItemRef } from './review-model.js';
+import { fromDraftDecisions, toDraftDecisions, type ItemRef } from '../../../ops/review-model.js';
 
 export type DraftSaveStatus =
   | { readonly kind: 'none' }
