@@ -20,7 +20,7 @@ import {
 } from '../../src/ui/keys/scan-classifier.js';
 import { isMoveOnlyChar } from '../../src/ui/keys/match.js';
 import { keyOf, splitBurst } from '../../src/ui/keys/split-burst.js';
-import { orderRefOfScan, parseScanCodePattern } from '../../src/ui/screens/scan/scan-code.js';
+import { orderRefOfScan, parseScanCodePattern } from '../../src/ops/scan-code.js';
 
 const press = (char: string): KeyPress => keyOf(char);
 const UP: KeyPress = ['', { ...keyOf('x')[1], upArrow: true }];

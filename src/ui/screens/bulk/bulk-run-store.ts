@@ -5,6 +5,7 @@
  * whose module loads only when a run starts (start-up does not pay for it).
  */
 import type { NoticeTone } from '../../context/notice-context.js';
+import { knownOrderNames } from '../../queries/order-names.js';
 import type { BulkRunnerDeps, BulkRunResult } from './bulk-runner.js';
 import { bulkRunReducer, IDLE, succeededIds, type BulkKind, type BulkRunAction, type BulkRunState, type RunProgress } from './bulk-run-state.js';
 
@@ -72,12 +73,13 @@ export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
       .then(({ runBulkOrders }) =>
         runBulkOrders(deps, kind, ids, {
           signal: controller.signal,
+          names: knownOrderNames(deps.queryClient),
           onProgress: (progress) => dispatch({ type: 'progress', progress: pickProgress(progress) }),
           onOutcome: (outcome) => dispatch({ type: 'outcome', outcome }),
         }),
       )
       .then(finish, (error: unknown) => {
-        // Only a failure to load the runner gets here (the queue itself never rejects): nothing was sent.
+        // Only a failure to load the runner gets here (the run itself never rejects): nothing was sent.
         const message = error instanceof Error ? error.message : String(error);
         finish({
           outcomes: ids.map((id) => ({ id, name: null, result: 'not-done' as const })),

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { createDraftStore } from '../../../local/drafts.js';
-import { discardStaleDraft } from '../../../local/stale-drafts.js';
+import { discardStaleDraft } from '../../../ops/reconcile.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useIsScreenActive } from '../../keys/screen-active-context.js';
@@ -32,7 +32,7 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
     for (const o of toRemove) removing.current.add(o.id);
     void Promise.all(
       toRemove.map((o) =>
-        discardStaleDraft({ store, stateDir, profile: profile.name, now, orderId: o.id, orderName: o.order_name, status: o.status, source: 'list' }).finally(() =>
+        discardStaleDraft({ drafts: store, stateDir, profile: profile.name, now, source: 'list' }, { orderId: o.id, orderName: o.order_name, status: o.status }).finally(() =>
           removing.current.delete(o.id),
         ),
       ),

@@ -14,7 +14,7 @@ import type { KeyAction } from '../../keys/bindings.js';
 import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
-import { orderRefOfScan } from '../scan/scan-code.js';
+import { orderRefOfScan } from '../../../ops/scan-code.js';
 import { listPageQuery, listStaleMs } from '../../queries/list-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
 import { currentCursor, selectedIndex, selectedOrderId, type ListState } from './list-state.js';
