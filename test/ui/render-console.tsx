@@ -36,6 +36,8 @@ export interface RenderConsoleOptions {
   readonly initialAuth?: AuthFailure | null;
   /** The console's clock (default Date.now). */
   readonly now?: () => number;
+  /** The state directory (default: a fresh temporary one). */
+  readonly stateDir?: string;
 }
 
 /** Every listPage call the console made (cursor undefined = first page). */
@@ -70,7 +72,7 @@ export function renderConsole(options: RenderConsoleOptions) {
       return real.listPage(request);
     },
   };
-  const stateDir = mkdtempSync(join(tmpdir(), 'rc-console-state-'));
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'rc-console-state-'));
   const services: ConsoleServices = {
     client,
     profile: {

@@ -52,6 +52,14 @@ function detailOf(entry: AuditEntry): string {
 }
 
 /**
+ * "receive", or "receive (cli)" for a write made with `returns-console receive`/`review`:
+ * the console did not do it, and the Action column is never dropped.
+ */
+export function actionText(entry: AuditEntry): string {
+  return entry.source === 'cli' ? `${entry.action} (cli)` : entry.action;
+}
+
+/**
  * "1001 #N1001" when the name is known (the id first: a narrow terminal cuts the end), else
  * the id; "—" for a scan that matched nothing.
  */
@@ -65,7 +73,7 @@ export function auditRow(entry: AuditEntry, timeZone?: string): string[] {
   const s = sanitizeForTerminal;
   return [
     s(formatLocalDateTime(entry.time, timeZone)),
-    s(entry.action),
+    s(actionText(entry)),
     orderText(entry),
     s(outcomeText(entry)),
     s(entry.requestId ?? '—'),
