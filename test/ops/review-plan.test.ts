@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReturnOrder } from '../../src/api/schemas.js';
-import { approveUndecided, planApproveAll, planItems } from '../../src/ops/review-plan.js';
+import { planApproveAll } from '../../src/ops/review-plan.js';
 import { initialOrderState, orderReducer, type OrderContext } from '../../src/ui/screens/order/order-state.js';
 import { itemRefs, orderItems } from '../../src/ops/review-model.js';
 

@@ -4,7 +4,6 @@
  * scan; anything a person types comes out as the same keys in the same order.
  */
 import fc from 'fast-check';
-import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import {
   classifyPress,
