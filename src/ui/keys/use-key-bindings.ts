@@ -3,10 +3,11 @@
  * never raw keys. Mutating actions are swallowed in read-only mode with the reason shown.
  */
 import { useInput, type Key } from 'ink';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
+import { useLatest } from '../hooks/use-latest.js';
 import { sanitizeForTerminal } from '../../format/sanitize.js';
 import { useInputRouter, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
@@ -40,12 +41,11 @@ export function useKeyBindings(
   const { show } = useNotice();
   const onGlobal = useGlobalKeyHandler();
   const isScreenActive = useIsScreenActive();
-  const latest = useRef({ scopes, handler, onUnmatched: options.onUnmatched });
-  latest.current = { scopes, handler, onUnmatched: options.onUnmatched };
+  const latestRef = useLatest({ scopes, handler, onUnmatched: options.onUnmatched });
 
   const onInput = useCallback(
     (input: string, key: Key) => {
-      const { scopes: current, handler: handle, onUnmatched } = latest.current;
+      const { scopes: current, handler: handle, onUnmatched } = latestRef.current;
       const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
       for (const scope of list) {
         const binding = matchBinding(scope, input, key);
@@ -57,7 +57,7 @@ export function useKeyBindings(
       }
       onUnmatched?.(input, key);
     },
-    [isReadOnly, show, onGlobal],
+    [isReadOnly, show, onGlobal, latestRef],
   );
 
   const isActive = isScreenActive && (options.isActive ?? true);

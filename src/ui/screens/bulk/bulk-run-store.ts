@@ -18,6 +18,8 @@ export interface BulkStoreDeps extends BulkRunnerDeps {
 }
 
 export interface BulkRunStore {
+  /** The app's latest values (set after each render commits); read at the moment of use. */
+  readonly setDeps: (deps: BulkStoreDeps) => void;
   readonly getState: () => BulkRunState;
   readonly subscribe: (listener: () => void) => () => void;
   /** Opens the question for `kind` over `ids` (ignored while a run is in progress, with a notice). */
@@ -40,8 +42,13 @@ function pickProgress(p: RunProgress): RunProgress {
   return { total, done, ok, alreadyApplied, failed, skipped, running, rate, isPaused, rateLimited };
 }
 
-/** Creates the store; `getDeps` is read at the moment of use (the app passes its latest values). */
-export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
+/** Creates the store; its dependencies are set with `setDeps` before it is used. */
+export function createBulkRunStore(): BulkRunStore {
+  let latestDeps: BulkStoreDeps | null = null;
+  const getDeps = (): BulkStoreDeps => {
+    if (!latestDeps) throw new Error('bulk-run store used before setDeps');
+    return latestDeps;
+  };
   let state: BulkRunState = IDLE;
   let stopper: AbortController | null = null;
   const listeners = new Set<() => void>();
@@ -91,6 +98,9 @@ export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
   };
 
   return {
+    setDeps: (deps) => {
+      latestDeps = deps;
+    },
     getState: () => state,
     subscribe: (listener) => {
       listeners.add(listener);

@@ -18,11 +18,16 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
   const { show } = useNotice();
   const isActive = useIsScreenActive();
   const store = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
-  const [generation, setGeneration] = useState(0);
+  // Drafts this hook removed (stale), left out without reading the directory again.
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(() => new Set());
   // Orders whose draft is being removed: a re-render meanwhile must not log it twice.
   const removing = useRef(new Set<number>());
   // Read on every page and whenever the list is back on top (a draft may have been saved meanwhile).
-  const ids = useMemo(() => (isActive ? store.orderIds() : new Set<number>()), [store, rows, isActive, generation]);
+  const ids = useMemo(() => {
+    if (!isActive) return new Set<number>();
+    const onDisk = store.orderIds();
+    return new Set(rows.filter((o) => onDisk.has(o.id) && !removed.has(o.id)).map((o) => o.id));
+  }, [store, rows, isActive, removed]);
 
   const stale = useMemo(() => rows.filter((o) => ids.has(o.id) && o.status !== 'pending'), [rows, ids]);
   useEffect(() => {
@@ -38,7 +43,7 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
       ),
     ).then(
       () => {
-        if (isCurrent) setGeneration((g) => g + 1);
+        if (isCurrent) setRemoved((before) => new Set([...before, ...toRemove.map((o) => o.id)]));
       },
       (error: unknown) => show(`A stale draft could not be removed: ${(error as Error).message}`, 'warning'),
     );

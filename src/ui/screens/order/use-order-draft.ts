@@ -68,7 +68,7 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
     return () => {
       isCurrent = false;
     };
-  }, [state.isDraftSettled, isSending, orderStatus, store, orderId, orderName, log.stateDir, log.profile, dispatch]);
+  }, [state.isDraftSettled, isSending, orderStatus, store, orderId, orderName, log, dispatch]);
 
   const draft = useMemo(() => toDraftDecisions(items, state.decisions), [items, state.decisions]);
   useEffect(() => {

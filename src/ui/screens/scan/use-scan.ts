@@ -11,6 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, type Dispatch } from 'react';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
+import { useLatest } from '../../hooks/use-latest.js';
 import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { opsContext, scanMutation, settledOf } from '../../queries/write-mutations.js';
@@ -33,8 +34,7 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
   const { mutateAsync: scan } = useMutation(scanMutation(queryClient, opsContext(services, 'scan'), pattern));
   const { show } = useNotice();
   const [state, dispatch] = useReducer(scanReducer, initialScanState);
-  const latest = useRef(options);
-  latest.current = options;
+  const latestRef = useLatest(options);
 
   useKeyBindings(
     'scan',
@@ -72,26 +72,27 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
   );
 
   // Start the next scan when nothing is running and no review is open.
+  const { current, reviewing } = state;
+  const waiting = state.queue.length;
   useEffect(() => {
-    if (!state.current && !state.reviewing && state.queue.length > 0) dispatch({ type: 'begin' });
-  }, [state.current, state.reviewing, state.queue.length]);
+    if (!current && !reviewing && waiting > 0) dispatch({ type: 'begin' });
+  }, [current, reviewing, waiting]);
 
   const started = useRef(0);
-  const current = state.current;
   useEffect(() => {
     if (!current || started.current === current.seq) return;
     started.current = current.seq;
     void settledOf(scan(current.text)).then(({ outcome, warnings }) => {
       dispatch({ type: 'settled', seq: current.seq, outcome });
-      if (isBadOutcome(outcome)) latest.current.ring();
+      if (isBadOutcome(outcome)) latestRef.current.ring();
       if (warnings.length > 0) show(warnings.join(' '), 'warning');
     });
-  }, [current, scan, show]);
+  }, [current, scan, show, latestRef]);
 
   // Esc with scans waiting: close once they are done.
   useEffect(() => {
-    if (state.isLeaving && isIdle(state)) latest.current.onClose();
-  }, [state]);
+    if (state.isLeaving && isIdle(state)) latestRef.current.onClose();
+  }, [state, latestRef]);
 
   return [state, dispatch];
 }
