@@ -173,9 +173,11 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   return <InputRouterContext.Provider value={router}>{props.children}</InputRouterContext.Provider>;
 }
 
-/** The console's router, or null outside one (then components use Ink's useInput directly). */
-export function useInputRouter(): InputRouter | null {
-  return useContext(InputRouterContext);
+/** The console's router; every component that takes keys is rendered inside one (the app, and screen tests alike). */
+export function useInputRouter(): InputRouter {
+  const router = useContext(InputRouterContext);
+  if (!router) throw new Error('useInputRouter: render inside <InputRouterProvider> (screen tests: test/ui/render-screen.tsx)');
+  return router;
 }
 
 /**
@@ -187,5 +189,5 @@ export function useScanHandler(rank: ScanRank, handler: ScanHandler, options: { 
   const isScreenActive = useIsScreenActive();
   const latestRef = useLatest(handler);
   const isOn = (options.isActive ?? true) && (options.isWhileHidden === true || isScreenActive);
-  useLayoutEffect(() => (router && isOn ? router.onScan(rank, (scan) => latestRef.current(scan)) : undefined), [router, isOn, rank, latestRef]);
+  useLayoutEffect(() => (isOn ? router.onScan(rank, (scan) => latestRef.current(scan)) : undefined), [router, isOn, rank, latestRef]);
 }

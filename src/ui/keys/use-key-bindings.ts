@@ -2,7 +2,7 @@
  * Input handling through the binding table: a screen names its scopes and gets actions,
  * never raw keys. Mutating actions are swallowed in read-only mode with the reason shown.
  */
-import { useInput, type Key } from 'ink';
+import type { Key } from 'ink';
 import { useCallback, useLayoutEffect } from 'react';
 import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
@@ -61,11 +61,9 @@ export function useKeyBindings(
   );
 
   const isActive = isScreenActive && (options.isActive ?? true);
-  // Inside the console the router delivers keys (registered with the render, see input-router.tsx);
-  // outside it (isolated screen tests) Ink's own hook does.
+  // The router delivers keys (registered with the render, see input-router.tsx); screen tests render inside one too.
   const router = useInputRouter();
-  useLayoutEffect(() => (router && isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
-  useInput(onInput, { isActive: !router && isActive });
+  useLayoutEffect(() => (isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
 
   // A barcode scan into a text prompt is typed there (see SCAN_IN_PROMPT).
   const firstScope = typeof scopes === 'string' ? scopes : scopes[0];
