@@ -1,22 +1,36 @@
 /**
- * Route matching for the interface under /public-api/v1 (D1, D2, D3). A path that has
- * the shape of an order route but an id that cannot exist (`abc`, `0`, huge numbers)
- * still matches: such an order is "not found", not an unknown route.
+ * Route matching against the one route table (`../routes.ts`) under /public-api/v1 (D1).
+ * A path that has the shape of an order route but an id that cannot exist (`abc`, `0`,
+ * huge numbers) still matches: such an order is "not found", not an unknown route.
  */
 import { API_BASE_PATH } from '../../api/schemas.js';
+import { OPENAPI_DOCUMENT_PATH, ROUTES, type Route, type RouteName } from '../routes.js';
 
-export type RouteName = 'list' | 'get' | 'review' | 'receive';
+export type { RouteName };
 
+/** What a handler learns of the matched route. */
 export interface RouteMatch {
   readonly name: RouteName;
-  /** The order id, or null when the path segment is no valid id. */
+  /** The order id, or null when the path segment is no valid id (or the route has none). */
   readonly orderId: number | null;
 }
 
-const ORDERS = `${API_BASE_PATH}/return_orders`;
+/** A match with its entry of the route table. */
+export interface MatchedRoute extends RouteMatch {
+  readonly route: Route;
+}
 
-/** Paths of the OpenAPI document (GET, no authentication). */
-export const OPENAPI_PATHS: ReadonlySet<string> = new Set(['/openapi.json', `${API_BASE_PATH}/openapi.json`]);
+const ID_SEGMENT = '{id}';
+
+/** Each route's path split into segments once, at load. */
+const COMPILED = ROUTES.map((route) => ({ route, segments: route.path.slice(1).split('/') }));
+
+const OPENAPI_PATHS: ReadonlySet<string> = new Set([OPENAPI_DOCUMENT_PATH, `${API_BASE_PATH}${OPENAPI_DOCUMENT_PATH}`]);
+
+/** True for the paths the OpenAPI document is served at (GET, no key). */
+export function isOpenApiPath(path: string): boolean {
+  return OPENAPI_PATHS.has(path);
+}
 
 function parseId(segment: string): number | null {
   if (!/^[1-9]\d{0,15}$/.test(segment)) return null;
@@ -25,21 +39,31 @@ function parseId(segment: string): number | null {
 }
 
 /** Matches method and path; null means route_not_found. */
-export function matchRoute(method: string, path: string): RouteMatch | null {
-  if (path === ORDERS) return method === 'GET' ? { name: 'list', orderId: null } : null;
-  if (!path.startsWith(ORDERS + '/')) return null;
-  const rest = path.slice(ORDERS.length + 1).split('/');
-  const [segment, action, ...extra] = rest;
-  if (!segment || extra.length > 0) return null;
-  const orderId = parseId(segment);
-  if (action === undefined) return method === 'GET' ? { name: 'get', orderId } : null;
-  if ((action === 'review' || action === 'receive') && method === 'POST') return { name: action, orderId };
+export function matchRoute(method: string, path: string): MatchedRoute | null {
+  if (!path.startsWith(API_BASE_PATH + '/')) return null;
+  const segments = path.slice(API_BASE_PATH.length + 1).split('/');
+  for (const { route, segments: template } of COMPILED) {
+    if (route.method !== method || template.length !== segments.length) continue;
+    let idSegment: string | undefined;
+    const isMatch = template.every((part, i) => {
+      const segment = segments[i]!;
+      if (part !== ID_SEGMENT) return part === segment;
+      idSegment = segment;
+      return segment !== '';
+    });
+    if (isMatch) return { name: route.name, route, orderId: idSegment === undefined ? null : parseId(idSegment) };
+  }
   return null;
 }
 
-/** Splits a request target into path and query, tolerating any malformed target. */
+/**
+ * Splits a request target into path and query, tolerating any malformed target. An
+ * absolute-form target (`http://host/path`, RFC 9112 3.2.2) is reduced to its path.
+ */
 export function splitTarget(target: string | undefined): { path: string; search: URLSearchParams } {
-  const raw = target ?? '/';
+  let raw = target ?? '/';
+  const scheme = /^https?:\/\/[^/?#]*/i.exec(raw);
+  if (scheme) raw = raw.slice(scheme[0].length) || '/';
   const q = raw.indexOf('?');
   const path = q === -1 ? raw : raw.slice(0, q);
   let search: URLSearchParams;
