@@ -93,8 +93,8 @@ describe('list parameters: the document and the sandbox agree', () => {
 /** Order 1014 is pending with refund 70028 and exchange 70029; no generated body matches both. */
 const element = fc.record(
   {
-    id: fc.oneof(pick(70028, 70029, 1.5, -1, '70028', null), fc.integer()),
-    type: fc.oneof(pick('refund', 'exchange'), pick('gift', '', 'Refund', 7)),
+    id: fc.oneof(pick<unknown>(70028, 70029, 1.5, -1, '70028', null), fc.integer()),
+    type: fc.oneof(pick<unknown>('refund', 'exchange'), pick<unknown>('gift', '', 'Refund', 7)),
     action: fc.oneof(pick('approve', 'reject', 'keep_item'), pick('maybe', '', 'APPROVE', null)),
     reject_reason: fc.oneof(pick('worn', '', '   ', '\u00a0', 'x y'), fc.anything()),
     note: fc.anything(),
