@@ -22,8 +22,27 @@ export interface MatchedRoute extends RouteMatch {
 
 const ID_SEGMENT = '{id}';
 
-/** Each route's path split into segments once, at load. */
-const COMPILED = ROUTES.map((route) => ({ route, segments: route.path.slice(1).split('/') }));
+interface CompiledRoute {
+  readonly route: Route;
+  readonly segments: readonly string[];
+}
+
+/** Routes without an `{id}`, by their full path: the list, the hot path, is one lookup. */
+const STATIC = new Map<string, Route[]>();
+for (const route of ROUTES) {
+  if (route.path.includes(ID_SEGMENT)) continue;
+  const full = `${API_BASE_PATH}${route.path}`;
+  STATIC.set(full, [...(STATIC.get(full) ?? []), route]);
+}
+
+/** The routes by method, then by segment count; each path split once, at load. */
+const BY_SHAPE = new Map<string, CompiledRoute[][]>();
+for (const route of ROUTES) {
+  const segments = route.path.slice(1).split('/');
+  const byLength = BY_SHAPE.get(route.method) ?? [];
+  (byLength[segments.length] ??= []).push({ route, segments });
+  BY_SHAPE.set(route.method, byLength);
+}
 
 const OPENAPI_PATHS: ReadonlySet<string> = new Set([OPENAPI_DOCUMENT_PATH, `${API_BASE_PATH}${OPENAPI_DOCUMENT_PATH}`]);
 
@@ -38,20 +57,25 @@ function parseId(segment: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** Matches method and path; null means route_not_found. */
+/** Matches method and path; null means route_not_found. Plain loops: it runs on every request. */
 export function matchRoute(method: string, path: string): MatchedRoute | null {
+  const exact = STATIC.get(path)?.find((r) => r.method === method);
+  if (exact) return { name: exact.name, route: exact, orderId: null };
   if (!path.startsWith(API_BASE_PATH + '/')) return null;
   const segments = path.slice(API_BASE_PATH.length + 1).split('/');
-  for (const { route, segments: template } of COMPILED) {
-    if (route.method !== method || template.length !== segments.length) continue;
-    let idSegment: string | undefined;
-    const isMatch = template.every((part, i) => {
+  const candidates = BY_SHAPE.get(method)?.[segments.length];
+  if (candidates === undefined) return null;
+  for (const { route, segments: template } of candidates) {
+    let idSegment: string | null = null;
+    let i = 0;
+    for (; i < template.length; i++) {
       const segment = segments[i]!;
-      if (part !== ID_SEGMENT) return part === segment;
-      idSegment = segment;
-      return segment !== '';
-    });
-    if (isMatch) return { name: route.name, route, orderId: idSegment === undefined ? null : parseId(idSegment) };
+      if (template[i] === ID_SEGMENT) {
+        if (segment === '') break;
+        idSegment = segment;
+      } else if (template[i] !== segment) break;
+    }
+    if (i === template.length) return { name: route.name, route, orderId: idSegment === null ? null : parseId(idSegment) };
   }
   return null;
 }
