@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
 import { KEYS } from '../helpers/fixture.js';
-import { json, startHostileServer, validOrder, type HostileServer } from './hostile-server.js';
+import { json, startHostileServer, validOrder, type HostileServer } from '../helpers/hostile-server.js';
 
 let server: HostileServer;
 let client: ReturnsApiClient;

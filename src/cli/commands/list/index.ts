@@ -1,6 +1,7 @@
 /** `returns-console list`: return orders with the interface's filters, one page or all. */
 import type { ReturnsClient } from '../../../api/client-types.js';
 import type { ReturnOrder } from '../../../api/schemas.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
 import { runCommand, type CommandContext } from '../../command-runner.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
@@ -35,8 +36,9 @@ export const LIST_SPEC: CommandSpec = {
       'Output: on a terminal an aligned table fitted to its width (colour unless NO_COLOR or',
       '--no-color). Piped: tab-separated lines without a header, no colour, nothing cut. Text from',
       'the service is made safe for terminals in the table, TSV and CSV (control characters and',
-      'escape sequences shown as symbols); --json and --ndjson print it untouched. Without --all',
-      'only the first page is printed.',
+      'escape sequences shown as symbols); --json and --ndjson keep it exactly (C1, bidi and',
+      'invisible characters as \\u escapes: the same JSON data). Without --all only the first',
+      'page is printed.',
     ].join('\n'),
     `Fields: ${LIST_FIELDS.filter((f) => f.isDisplayable).map((f) => f.name).join(', ')}.\nWith --json/--ndjson, --fields selects keys of the objects: ${LIST_FIELDS.filter((f) => f.isRaw).map((f) => f.name).join(', ')}.`,
     EXIT_CODES_NOTE,
@@ -86,7 +88,7 @@ function printBatch(ctx: CommandContext, request: ListRequest, orders: readonly 
       return;
     }
     case 'ndjson':
-      for (const o of orders) io.stdout.write(`${JSON.stringify(jsonObject(o, jsonFields))}\n`);
+      for (const o of orders) io.stdout.write(`${stringifySafeJson(jsonObject(o, jsonFields))}\n`);
       return;
   }
 }
@@ -129,7 +131,7 @@ async function listAll(ctx: CommandContext, client: ReturnsClient, request: List
           json.push(jsonObject(order, jsonFields));
           break;
         case 'ndjson':
-          io.stdout.write(`${JSON.stringify(jsonObject(order, jsonFields))}\n`);
+          io.stdout.write(`${stringifySafeJson(jsonObject(order, jsonFields))}\n`);
           break;
       }
       const now = ctx.factory.now();

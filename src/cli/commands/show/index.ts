@@ -7,6 +7,7 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { errorHint } from '../../../api/error-codes.js';
 import type { ReturnsClient } from '../../../api/client-types.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
 import { renderOrder } from './show-render.js';
 
 export const SHOW_SPEC: CommandSpec = {
@@ -57,7 +58,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     if (!order) throw orderNotFound(id);
     const { io } = factory;
     if (booleanFlag(ctx.args, 'json')) {
-      io.stdout.write(`${JSON.stringify(order, null, 2)}\n`);
+      io.stdout.write(`${stringifySafeJson(order, 2)}\n`);
     } else {
       io.stdout.write(renderOrder(order, {
         style: ctx.style,
