@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ClientOptions, ReturnsClient } from '../api/client-types.js';
-import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
+import { exitOnProcessOutputErrors } from './closed-pipe.js';
 
 /** The part of a writable stream the commands use. */
 export interface Writer {
@@ -111,8 +111,7 @@ export const diskFileAccess: FileAccess = {
 
 /** The factory of the real process. */
 export function createProcessFactory(): Factory {
-  exitQuietlyOnClosedPipe(process.stdout);
-  exitQuietlyOnClosedPipe(process.stderr);
+  exitOnProcessOutputErrors();
   return {
     io: {
       stdout: process.stdout,

@@ -133,7 +133,8 @@ describe('walking every page', () => {
     await client.close();
     await server.close();
     expect(e).toMatchObject({ kind: 'schema', code: 'too_many_pages' });
-    expect(e.message).toBe('Stopped after 5 pages: the service still said more pages exist [request id req_hostile].');
+    expect(e.message).toBe('Stopped after 5 pages: the service still said more pages exist.');
+    expect(e.requestId).toBe('req_hostile');
     expect(seen).toBe(5);
   });
 });

@@ -13,7 +13,7 @@ import type {
 } from '../client-types.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_ROUTES, DEFAULT_TIMEOUTS } from '../client-types.js';
 import { toQueryParams } from '../list-params.js';
-import { pageSchema, returnOrderSchema, type Page, type ReturnOrder, type ReviewItem } from '../schemas.js';
+import { readOrderSchema, readPageSchema, type Page, type ReturnOrder, type ReviewItem } from '../schemas.js';
 import { checkApiKey } from './api-key.js';
 import { ApiError } from './errors.js';
 import { defaultSleep, execute, type ExecuteContext, type ExecuteResult } from './execute.js';
@@ -87,7 +87,7 @@ export function createClient(options: ClientOptions): ReturnsApiClient {
     const query = toQueryParams(filters, { limit, cursor }).toString();
     const result = await run('GET', `/return_orders${query ? `?${query}` : ''}`, undefined, request);
     if (!result.ok) throw result.error;
-    const page = parseSuccessBody(result.raw, pageSchema, 'a page of return orders', secrets);
+    const page = parseSuccessBody(result.raw, readPageSchema, 'a page of return orders', secrets);
     return result.raw.requestId === undefined ? page : { ...page, requestId: result.raw.requestId };
   };
 
@@ -102,7 +102,7 @@ export function createClient(options: ClientOptions): ReturnsApiClient {
         throw new ApiError({
           kind: 'schema',
           code: 'too_many_pages',
-          message: `Stopped after ${pages} pages: the service still said more pages exist${page.requestId ? ` [request id ${page.requestId}]` : ''}.`,
+          message: `Stopped after ${pages} pages: the service still said more pages exist.`,
           requestId: page.requestId,
           secrets,
         });
@@ -163,7 +163,7 @@ export function createClient(options: ClientOptions): ReturnsApiClient {
       throw error;
     }
     const { requestId } = result.raw;
-    const order = tryParseBody(result.raw, returnOrderSchema);
+    const order = tryParseBody(result.raw, readOrderSchema);
     if (order && order.id === id) return { order, isAlreadyApplied: false, ...(requestId && { requestId }) };
     // D2: any 200 is success; the body is not the order, so read it from the list endpoint.
     // The write has happened: a failed re-read must not turn it into a failure.

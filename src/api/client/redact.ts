@@ -6,13 +6,18 @@ import { scrubSecrets } from '../key-scrub.js';
 
 export { looksLikeKey, redactKey, scrubDeep, scrubSecrets } from '../key-scrub.js';
 
+/** Shown for a line break in service text: the text stays on one line. */
+export const LINE_BREAK_SYMBOL = '\u2424'; // ␤
+
 /**
- * Strips terminal control characters (C0 except tab/newline, DEL, C1 incl. ESC sequences)
- * from text that came from the service, and caps its length, so it is safe to print. Keys
- * are scrubbed before anything is removed or cut, so neither can leave part of one behind.
+ * Strips terminal control characters (C0 except tab, DEL, C1 incl. ESC sequences) from
+ * text that came from the service, shows its line breaks as ␤ (so a service cannot start
+ * a line of its own, e.g. a forged `hint:`), and caps its length, so it is safe to print.
+ * Keys are scrubbed before anything is removed or cut, so neither can leave part of one behind.
  */
 export function sanitizeServiceText(text: string, maxLength = 500): string {
   const cleaned = scrubSecrets(text)
+    .replace(/\r\n|[\n\r\u0085\u2028\u2029]/g, LINE_BREAK_SYMBOL)
     // eslint-disable-next-line no-control-regex
     .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '')
     // eslint-disable-next-line no-control-regex
