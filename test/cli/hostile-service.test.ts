@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as list } from '../../src/cli/commands/list/index.js';
 import { run as show } from '../../src/cli/commands/show/index.js';
 import { KEYS } from '../helpers/fixture.js';
+import { until } from '../helpers/until.js';
 import { endless, json, page, startHostileServer, validOrder, type HostileServer } from '../helpers/hostile-server.js';
 import { runInProcess } from './helpers/cli-run.js';
 import { makeTestFactory } from './helpers/test-factory.js';
@@ -19,15 +20,6 @@ beforeAll(async () => {
   env = { RETURNS_BASE_URL: server.url, RETURNS_API_KEY: KEYS.north };
 });
 afterAll(() => server.close());
-
-/** Waits (generously) until `condition` holds. */
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('an order with a status this version does not know', () => {
   const odd = validOrder(7, { status: 'on_hold_v2\u001b[31m' });

@@ -6,6 +6,7 @@ import { CliError } from '../../src/cli/cli-error.js';
 import { readApiKey } from '../../src/cli/config/key-source.js';
 import type { KeySource } from '../../src/cli/config/resolve.js';
 import { KEYS } from '../helpers/fixture.js';
+import { until } from '../helpers/until.js';
 import { makeTestFactory, tempDir } from './helpers/test-factory.js';
 
 const KEY = KEYS.north;
@@ -31,15 +32,6 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Waits (generously) until `condition` holds. */
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
