@@ -32,10 +32,32 @@ const KEY_HEX_LENGTH = 64;
 
 /**
  * Characters a terminal or editor shows as nothing, so a key split by them still reads as a
- * key: default-ignorable code points (U+200B-U+200F, U+2060-U+2064, U+FEFF, U+00AD, U+034F,
- * U+180E, variation selectors, tags…) and control characters other than tab and line breaks.
+ * key: the default-ignorable code points (U+200B-U+200F, U+2060-U+206F, U+FEFF, U+00AD,
+ * U+034F, U+180E, variation selectors, tags…) as ranges, and control characters other than
+ * tab and line breaks. Ranges, not `\p{Default_Ignorable_Code_Point}`: ten times faster per
+ * character; a test checks them against the property.
  */
-const INVISIBLE = /^(?:\p{Default_Ignorable_Code_Point}|(?![\t\n\r])\p{Cc})$/u;
+const IGNORABLE_RANGES: readonly (readonly [number, number])[] = [
+  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x115f, 0x1160], [0x17b4, 0x17b5],
+  [0x180b, 0x180f], [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164],
+  [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0], [0xfff0, 0xfff8], [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a], [0xe0000, 0xe0fff],
+];
+
+/** True for a code point that reads as nothing (see IGNORABLE_RANGES). */
+export function isInvisibleCodePoint(cp: number): boolean {
+  if (cp < 0xa0) return (cp < 0x20 && cp !== 0x09 && cp !== 0x0a && cp !== 0x0d) || (cp >= 0x7f && cp <= 0x9f);
+  for (const [from, to] of IGNORABLE_RANGES) {
+    if (cp < from) return false;
+    if (cp <= to) return true;
+  }
+  return false;
+}
+
+const INVISIBLE_TEXT = (text: string): boolean => {
+  const cp = text.codePointAt(0);
+  return text !== '' && cp !== undefined && text.length === (cp > 0xffff ? 2 : 1) && isInvisibleCodePoint(cp);
+};
 
 /** The text as it reads: each kept character with the span of the original it came from. */
 interface VisibleView {
@@ -78,16 +100,21 @@ function decodePercent(s: string, i: number): { readonly char: string; readonly 
     bytes.push(b);
   }
   const decoded = Buffer.from(bytes).toString('utf8');
-  return INVISIBLE.test(decoded) ? { char: '', length: 3 * count } : null;
+  return INVISIBLE_TEXT(decoded) ? { char: '', length: 3 * count } : null;
 }
 
-function visibleView(s: string): VisibleView {
+/** Text that reads exactly as written: printable ASCII and layout only, nothing percent-encoded. */
+const READS_AS_WRITTEN = /^[\x20-\x24\x26-\x7e\t\n\r]*$/;
+
+function visibleView(s: string): VisibleView | null {
+  if (READS_AS_WRITTEN.test(s)) return null;
   let text = '';
   const starts: number[] = [];
   const ends: number[] = [];
   let i = 0;
   while (i < s.length) {
-    const percent = s.charCodeAt(i) === 0x25 ? decodePercent(s, i) : null;
+    const code = s.charCodeAt(i);
+    const percent = code === 0x25 ? decodePercent(s, i) : null;
     if (percent) {
       if (percent.char !== '') {
         text += percent.char;
@@ -99,9 +126,8 @@ function visibleView(s: string): VisibleView {
     }
     const cp = s.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
-    const char = s.slice(i, i + width);
-    if (!INVISIBLE.test(char)) {
-      text += char;
+    if (!isInvisibleCodePoint(cp)) {
+      text += width === 1 ? s[i] : s.slice(i, i + 2);
       starts.push(i);
       ends.push(i + width);
     }
@@ -180,14 +206,15 @@ export function scrubSecrets(text: string, secrets: readonly string[] = [], opti
   }
   const minHexRun = Math.max(FRAGMENT_LENGTH, options.minHexRun ?? KEY_HEX_LENGTH);
   if (!MAY_HOLD_KEY.test(out)) return out;
+  // null: the text reads as written, so positions in it are positions in the view.
   const view = visibleView(out);
-  const hits = findHits(view.text, secrets, minHexRun);
+  const hits = findHits(view?.text ?? out, secrets, minHexRun);
   if (hits.length === 0) return out;
   let result = '';
   let at = 0;
   for (const hit of hits) {
-    const from = view.starts[hit.from]!;
-    const to = view.ends[hit.to - 1]!;
+    const from = view ? view.starts[hit.from]! : hit.from;
+    const to = view ? view.ends[hit.to - 1]! : hit.to;
     result += out.slice(at, from) + hit.replacement;
     at = to;
   }

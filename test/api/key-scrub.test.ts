@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { looksLikeKey, redactKey, scrubDeep, scrubSecrets } from '../../src/api/key-scrub.js';
+import { sanitizeServiceText } from '../../src/api/client/redact.js';
+import { isInvisibleCodePoint, looksLikeKey, redactKey, scrubDeep, scrubSecrets } from '../../src/api/key-scrub.js';
 import { redactSecrets } from '../../src/sandbox/errors.js';
 import { KEYS } from '../helpers/fixture.js';
 
@@ -115,6 +116,26 @@ describe('scrubSecrets', () => {
 
   it('hides a secret that is not a well-formed key as a whole', () => {
     expect(scrubSecrets('key sk_not-a-key-at-all here', ['sk_not-a-key-at-all'])).toBe('key sk_… here');
+  });
+});
+
+describe('invisible characters', () => {
+  it('are exactly the default-ignorable code points and the controls other than tab and line breaks', () => {
+    const property = /^(?:\p{Default_Ignorable_Code_Point}|(?![\t\n\r])\p{Cc})$/u;
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0xe0fff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      if (isInvisibleCodePoint(cp) !== property.test(String.fromCodePoint(cp))) differ.push(cp.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
+describe('service text', () => {
+  it('is scrubbed before it is cut, also when it is huge', () => {
+    const message = `${'x'.repeat(490)}${KEYS.north}${'y'.repeat(2_000_000)}`;
+    const out = sanitizeServiceText(message, 500);
+    expect(out).toBe(`${'x'.repeat(490)}sk_…${KEYS.north.slice(-4)}${'y'.repeat(2)}…`);
   });
 });
 

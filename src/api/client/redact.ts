@@ -16,7 +16,9 @@ export const LINE_BREAK_SYMBOL = '\u2424'; // ␤
  * Keys are scrubbed before anything is removed or cut, so neither can leave part of one behind.
  */
 export function sanitizeServiceText(text: string, maxLength = 500): string {
-  const cleaned = scrubSecrets(text)
+  // Only what can be shown is scrubbed (a hostile message may be megabytes); the margin keeps
+  // a key that straddles the cut whole for the scrubber.
+  const cleaned = scrubSecrets(text.length > 2 * maxLength + 256 ? text.slice(0, 2 * maxLength + 256) : text)
     .replace(/\r\n|[\n\r\u0085\u2028\u2029]/g, LINE_BREAK_SYMBOL)
     // eslint-disable-next-line no-control-regex
     .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '')
