@@ -16,6 +16,9 @@ export function redactSecrets(message: string): string {
   return scrubSecrets(message, [], { minHexRun: 24 });
 }
 
+/** The status of malformed_request when the request's headers are too large (D9 extension). */
+export const HEADERS_TOO_LARGE_STATUS = 431;
+
 /** A failure answered with the interface's error envelope. */
 export class ApiError extends Error {
   readonly status: number;
