@@ -7,6 +7,7 @@ import type { ApiError } from '../api/client/errors.js';
 import { hintFor } from '../api/client/client-codes.js';
 import { scrubSecrets } from '../api/client/redact.js';
 import type { ParamError } from '../api/list-params.js';
+import { stringifySafeJson } from '../format/json-output.js';
 import { sanitizeForTerminal } from '../format/sanitize.js';
 import type { Style } from '../format/style.js';
 import { CliError } from './cli-error.js';
@@ -112,5 +113,5 @@ export function formatErrorJson(shape: ErrorShape, secrets: readonly string[] = 
     request_id: clean(shape.requestId),
     hint: clean(shape.hint),
   };
-  return `${JSON.stringify({ error })}\n`;
+  return `${stringifySafeJson({ error })}\n`;
 }

@@ -14,6 +14,7 @@ import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { parseScanCodePattern } from '../../../ops/scan-code.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
+import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
 
 /** Runs the console until the user quits. */
@@ -34,6 +35,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // that wait (40-80 ms here) is no longer spent idle at the end.
     const ui = import('../../../ui/start-console.js');
     ui.catch(() => undefined);
+    const stateDir = await checkedStateDir(factory);
     const target = await resolveConsoleTarget(factory, {
       profile: stringFlag(ctx.args, 'profile'),
       baseUrl: stringFlag(ctx.args, 'base-url'),
@@ -89,7 +91,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
             scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
           },
           isReadOnly: args.isReadOnly,
-          stateDir: defaultStateDir(factory.env, factory.homeDir),
+          stateDir,
           now: factory.now,
           connection: monitor,
         },
@@ -109,6 +111,23 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     return EXIT.ok;
   });
+}
+
+/** The state directory, created 0700 or checked (exit 2 with the fix when it is not private). */
+async function checkedStateDir(factory: Factory): Promise<string> {
+  const path = defaultStateDir(factory.env, factory.homeDir);
+  try {
+    await prepareStateDir(path, factory.platform);
+  } catch (error) {
+    const isKnown = error instanceof StateDirError;
+    throw new CliError({
+      code: 'state_dir_unusable',
+      type: 'config_error',
+      message: isKnown ? error.message : `the state directory ${path} cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      hint: isKnown ? `Fix: ${error.fix}` : 'Check that its parent directory exists and is yours, or set XDG_STATE_HOME.',
+    });
+  }
+  return path;
 }
 
 /** The profile's scan code pattern, compiled (the config schema has already checked it). */

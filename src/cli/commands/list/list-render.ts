@@ -6,6 +6,7 @@
  * control characters itself).
  */
 import type { ReturnOrder } from '../../../api/schemas.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { orderStatusPaint } from '../../../format/status.js';
 import type { Style } from '../../../format/style.js';
@@ -65,7 +66,7 @@ export class JsonArrayWriter {
 
   /** Adds one element. */
   push(value: unknown): void {
-    this.write(`${this.count === 0 ? '[\n' : ',\n'}  ${JSON.stringify(value)}`);
+    this.write(`${this.count === 0 ? '[\n' : ',\n'}  ${stringifySafeJson(value)}`);
     this.count++;
   }
 

@@ -5,6 +5,7 @@
  */
 import type { BulkProgress } from '../../../api/bulk/index.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { renderTable, renderTsv } from '../../../format/table.js';
@@ -76,7 +77,7 @@ export function renderResultsJson(outcomes: readonly ReceiveOutcome[]): string {
       error: { type: e.type, code: e.code, message: e.message, param: e.param, status: e.status, request_id: e.requestId },
     };
   });
-  return `${JSON.stringify(items, null, 2)}\n`;
+  return `${stringifySafeJson(items, 2)}\n`;
 }
 
 /** The stderr progress line, e.g. "Receiving… 12/50 done, 1 failed, 4 in flight". */
