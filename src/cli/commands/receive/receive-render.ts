@@ -5,7 +5,7 @@
  */
 import type { WriteResult } from '../../../api/client-types.js';
 import type { BulkOutcome, BulkProgress } from '../../../api/bulk/index.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { renderTable, renderTsv } from '../../../format/table.js';
 import { leadWords, toErrorShape } from '../../errors-output.js';
@@ -33,7 +33,7 @@ function detail(outcome: ReceiveOutcome): string {
 }
 
 /** Result rows: id, result, detail (sanitized). */
-function rows(outcomes: readonly ReceiveOutcome[]): string[][] {
+function rows(outcomes: readonly ReceiveOutcome[]): DisplayText[][] {
   return outcomes.map((o) => [String(o.item), outcomeWord(o), detail(o)].map((c) => sanitizeForTerminal(c)));
 }
 
