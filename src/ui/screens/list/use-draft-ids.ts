@@ -11,6 +11,7 @@ import { discardStaleDraft } from '../../../local/stale-drafts.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useIsScreenActive } from '../../keys/screen-active-context.js';
+import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
 
 /** The ids of the rows' orders that have a draft on disk. */
 export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
@@ -40,7 +41,7 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
       () => {
         if (isCurrent) setGeneration((g) => g + 1);
       },
-      (error: unknown) => show(`A stale draft could not be removed: ${(error as Error).message}`, 'warning'),
+      (error: unknown) => show(display`A stale draft could not be removed: ${sanitizeForTerminal((error as Error).message)}`, 'warning'),
     );
     return () => {
       isCurrent = false;

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { createDraftStore } from '../../../local/drafts.js';
 import { loadProfileMemory } from '../../../local/profile-memory.js';
 import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { footerHints, footerLineCount, KeyHints } from '../../components/key-hints.js';
 import { useNotice } from '../../context/notice-context.js';
@@ -35,9 +35,9 @@ import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';
 
 /** The question before a write, with the order's name (sanitized). */
-function confirmText(orderName: string, mode: OrderMode): string {
+function confirmText(orderName: string, mode: OrderMode): DisplayText {
   const name = sanitizeForTerminal(orderName);
-  return mode.kind === 'confirm-review' ? `Send the review of ${name}: ${mode.summary}?` : `Mark ${name} as received?`;
+  return mode.kind === 'confirm-review' ? display`Send the review of ${name}: ${sanitizeForTerminal(mode.summary)}?` : display`Mark ${name} as received?`;
 }
 
 export interface OrderScreenProps {
@@ -76,7 +76,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const deps: WriteDeps = { client, queryClient, drafts, stateDir, profile: profile.name, now, ...(order && { orderName: order.order_name }) };
 
   const settle = (outcome: WriteOutcome) => {
-    if (outcome.warnings.length > 0) notice.show(outcome.warnings.join(' '), 'warning');
+    if (outcome.warnings.length > 0) notice.show(sanitizeForTerminal(outcome.warnings.join(' ')), 'warning');
     if (!outcome.isOk && outcome.failure.kind === 'keep-unsupported') setKeepUnsupportedSince(new Date(now()).toISOString());
   };
   const commands = {
@@ -209,7 +209,7 @@ export function OrderScreen(props: OrderScreenProps) {
       )}
       {state.banner && <ErrorBanner banner={state.banner} status={order.status} />}
       {mode.kind === 'reason' && (
-        <ReasonPrompt itemTitle={reasonItem?.item.title ?? ''} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
+        <ReasonPrompt itemTitle={sanitizeForTerminal(reasonItem?.item.title ?? '')} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
       )}
       {(mode.kind === 'confirm-review' || mode.kind === 'confirm-receive') && <ConfirmDialog question={confirmText(order.order_name, mode)} />}
       {mode.kind === 'sending' && (

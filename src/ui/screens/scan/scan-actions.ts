@@ -9,7 +9,7 @@ import type { ReturnsClient } from '../../../api/client-types.js';
 import { isApiError } from '../../../api/client/errors.js';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { customerName } from '../../../format/order.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
 import { appendAudit, type AuditEntry } from '../../../local/audit-log.js';
 import { createDraftStore } from '../../../local/drafts.js';
 import { discardStaleDraft } from '../../../local/stale-drafts.js';
@@ -49,7 +49,7 @@ function failure(error: unknown, order: ScannedOrder | null): ScanOutcome {
     const hint = error.hint ? ` ${error.hint}` : '';
     return { kind: 'failed', order, code: sanitizeForTerminal(error.code), message: sanitizeForTerminal(`${error.message}${hint}`) };
   }
-  return { kind: 'failed', order, code: 'unexpected_error', message: sanitizeForTerminal(error instanceof Error ? error.message : String(error)) };
+  return { kind: 'failed', order, code: display`unexpected_error`, message: sanitizeForTerminal(error instanceof Error ? error.message : String(error)) };
 }
 
 /** Decides what a lookup's matches mean (pure). */
@@ -95,11 +95,11 @@ async function lookUp(deps: ScanDeps, text: string): Promise<ScanResult | { read
   let outcome: ScanOutcome;
   const ref = orderRefOfScan(text, deps.scanCodePattern);
   if (ref.includes(',')) {
-    outcome = { kind: 'invalid', message: 'A scan is one order name or id; this one has a comma.' };
+    outcome = { kind: 'invalid', message: display`A scan is one order name or id; this one has a comma.` };
   } else {
     const parsed = parseFind(ref);
     if (!parsed.ok) {
-      outcome = { kind: 'invalid', message: parsed.message };
+      outcome = { kind: 'invalid', message: sanitizeForTerminal(parsed.message) };
     } else {
       try {
         const decided = classifyMatches(await findOrders(deps.client, parsed.lookup));
@@ -126,7 +126,7 @@ export async function processScan(deps: ScanDeps, text: string): Promise<ScanRes
   let outcome: ScanOutcome;
   try {
     const result = await deps.client.receive(order.id);
-    const status = result.order ? sanitizeForTerminal(result.order.status) : 'received';
+    const status = sanitizeForTerminal(result.order ? result.order.status : 'received');
     outcome = { kind: 'received', order: { ...order, status }, isAlreadyApplied: result.isAlreadyApplied };
     await audit(deps, {
       ...base,

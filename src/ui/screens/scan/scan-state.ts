@@ -4,14 +4,15 @@
  * Scans are processed strictly one after another in the order they were typed; typing
  * goes on while one is processed (the queue grows), so the prompt is always ready.
  */
+import type { DisplayText } from '../../../format/sanitize.js';
 import { feedScanInput, type ScanKey } from './scan-input.js';
 
 /** A compact view of an order, as scan outcomes show it (texts sanitized). */
 export interface ScannedOrder {
   readonly id: number;
-  readonly name: string;
-  readonly status: string;
-  readonly customer: string;
+  readonly name: DisplayText;
+  readonly status: DisplayText;
+  readonly customer: DisplayText;
 }
 
 /** How one scan ended. */
@@ -21,9 +22,9 @@ export type ScanOutcome =
   | { readonly kind: 'not-found' }
   | { readonly kind: 'several'; readonly matches: readonly ScannedOrder[] }
   | { readonly kind: 'wrong-status'; readonly order: ScannedOrder }
-  | { readonly kind: 'invalid'; readonly message: string }
+  | { readonly kind: 'invalid'; readonly message: DisplayText }
   /** The lookup or the receive failed (the service said no, or could not be reached). */
-  | { readonly kind: 'failed'; readonly order: ScannedOrder | null; readonly code: string; readonly message: string };
+  | { readonly kind: 'failed'; readonly order: ScannedOrder | null; readonly code: DisplayText; readonly message: DisplayText };
 
 export interface Scan {
   /** Order of arrival, from 1. */
