@@ -21,9 +21,8 @@ import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
 import { bannerHeight, ErrorBanner } from './error-banner.js';
-import { itemHeight, itemLines } from './item-lines.js';
 import { ItemRow } from './item-row.js';
-import { itemWindow } from './item-window.js';
+import { orderFrameLines } from './order-frame.js';
 import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
@@ -38,6 +37,12 @@ import { useOrderState } from './use-order-state.js';
 function confirmText(orderName: string, mode: OrderMode): DisplayText {
   const name = sanitizeForTerminal(orderName);
   return mode.kind === 'confirm-review' ? display`Send the review of ${name}: ${sanitizeForTerminal(mode.summary)}?` : display`Mark ${name} as received?`;
+}
+
+/** True when `record` has a key (without listing 20,000 of them). */
+function hasAnyKey(record: object): boolean {
+  for (const _ in record) return true;
+  return false;
 }
 
 export interface OrderScreenProps {
@@ -147,7 +152,7 @@ export function OrderScreen(props: OrderScreenProps) {
         <Text color={theme.color('danger')} wrap="wrap">
           {`✗ Return order ${orderId} is no longer available (it was removed, or it is not one of this shop's orders).`}
         </Text>
-        {state.mode.kind === 'browse' && Object.keys(state.decisions).length > 0 && (
+        {state.mode.kind === 'browse' && hasAnyKey(state.decisions) && (
           <Text>Your decisions were not sent; the draft is kept in case the order comes back.</Text>
         )}
         {footer}
@@ -170,9 +175,8 @@ export function OrderScreen(props: OrderScreenProps) {
     (mode.kind === 'reason' ? 2 + reasonField + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? wrapToWidth(mode.error, width - 4).length : 0) : 0) +
     (question > 0 ? 3 + question : 0) +
     (mode.kind === 'sending' ? 1 : 0);
-  // Every item's text wrapped to the width (one column spare: a full line makes terminals wrap).
-  const lines = (items ?? []).map((i) => itemLines(i, order.currency, state.decisions[i.key], state.problems[i.key], columns - 1));
-  const shown = itemWindow(lines.map(itemHeight), state.cursor, rows - reserved);
+  // The items on screen, wrapped to the width (one column spare: a full line makes terminals wrap).
+  const { window: shown, lines } = orderFrameLines(items ?? [], order.currency, state, columns - 1, rows - reserved);
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
     <Box flexDirection="column">
@@ -188,7 +192,7 @@ export function OrderScreen(props: OrderScreenProps) {
             <ItemRow
               key={entry.key}
               entry={entry}
-              lines={lines[shown.start + offset]!}
+              lines={lines[offset]!}
               decision={state.decisions[entry.key]}
               isSelected={shown.start + offset === state.cursor}
               isReviewable={isPending}
