@@ -22,6 +22,12 @@ export interface ErrorShape {
   readonly status?: number;
   readonly requestId?: string;
   readonly hint?: string;
+  /**
+   * The words came over the wire (the service's message, or the client's words about its
+   * answer): a line feed in them is shown as ␊, so a service cannot print a line of its own
+   * (a forged `hint:`). Our own messages (a config file's problems) keep their lines.
+   */
+  readonly isFromService?: boolean;
 }
 
 function isApiErrorLike(error: unknown): error is ApiError {
@@ -53,6 +59,7 @@ export function toErrorShape(error: unknown): ErrorShape {
       status: error.status,
       requestId: error.requestId,
       hint: error.hint,
+      isFromService: true,
     };
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -95,7 +102,7 @@ export function leadWords(message: string): string {
  * form carries it.
  */
 export function formatErrorText(shape: ErrorShape, style: Style, secrets: readonly string[] = []): string {
-  const clean = (s: string) => sanitizeForTerminal(scrubSecrets(s, secrets), { keepNewlines: true });
+  const clean = (s: string) => sanitizeForTerminal(scrubSecrets(s, secrets), { keepNewlines: shape.isFromService !== true });
   const requestId = shape.requestId ? ` (request id ${clean(shape.requestId)})` : '';
   const head = `${style.red(style.bold('error:'))} ${leadWords(clean(shape.message))} [${clean(shape.code)}]${requestId}`;
   return shape.hint ? `${head}\n${style.dim(`hint: ${clean(shape.hint)}`)}\n` : `${head}\n`;

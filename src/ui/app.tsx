@@ -16,7 +16,7 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
 import { InputRouterProvider, useScanHandler } from './keys/input-router.js';
-import { sanitizeForTerminal } from '../format/sanitize.js';
+import { display, sanitizeForTerminal } from '../format/sanitize.js';
 import { ScreenActiveProvider } from './keys/screen-active-context.js';
 import { onKeyRefused } from './queries/query-client.js';
 import { DeskSlot } from './screens/bulk/desk-slot.js';
@@ -112,7 +112,7 @@ function ScanFallback() {
   useScanHandler(
     'fallback',
     (scan) => {
-      show(`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, S opens scan mode to receive parcels and / finds an order.`, 'warning');
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, S opens scan mode to receive parcels and / finds an order.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },

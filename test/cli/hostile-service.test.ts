@@ -69,7 +69,7 @@ describe('error messages from the service', () => {
       const lines = r.stderr.trimEnd().split('\n');
       expect(lines.filter((l) => /curl/.test(l))).toHaveLength(1);
       expect(lines.some((l) => l.startsWith('hint: Re-authenticate'))).toBe(false);
-      expect(r.stderr).toContain('␤hint: Re-authenticate');
+      expect(r.stderr).toContain('␊hint: Re-authenticate');
       expect(r.stderr).not.toContain(KEYS.north.slice(3, 12));
       expect(r.stderr).toContain(`sk_…${KEYS.north.slice(-4)}`);
     }

@@ -7,11 +7,11 @@ import { scrubSecrets } from '../key-scrub.js';
 export { looksLikeKey, redactKey, scrubDeep, scrubSecrets } from '../key-scrub.js';
 
 /** Shown for a line break in service text: the text stays on one line. */
-export const LINE_BREAK_SYMBOL = '\u2424'; // ␤
+export const LINE_BREAK_SYMBOL = '\u240A'; // ␊ (as src/format/sanitize.ts shows one)
 
 /**
  * Strips terminal control characters (C0 except tab, DEL, C1 incl. ESC sequences) from
- * text that came from the service, shows its line breaks as ␤ (so a service cannot start
+ * text that came from the service, shows its line breaks as ␊ (so a service cannot start
  * a line of its own, e.g. a forged `hint:`), and caps its length, so it is safe to print.
  * Keys are scrubbed before anything is removed or cut, so neither can leave part of one behind.
  */

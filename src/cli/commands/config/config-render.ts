@@ -51,7 +51,7 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
 
 /** Lines for people: name (aligned), value, and its source in parentheses, dimmed. */
 export function renderConfigText(config: ResolvedConfig, key: KeyView, style: Style): string {
-  const all = rows(config, key).map((r) => r.map((c) => sanitizeForTerminal(c)) as [string, string, string]);
+  const all = rows(config, key).map((r) => r.map((c) => sanitizeForTerminal(c)) as readonly string[] as [string, string, string]);
   const nameW = Math.max(...all.map(([n]) => displayWidth(n)));
   return all.map(([n, v, s]) => `${n.padEnd(nameW)}  ${v}  ${style.dim(`(${s})`)}`).join('\n').concat('\n');
 }

@@ -75,7 +75,9 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
 
     // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
-    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit });
+    // Aborted when the console ends, so a slow first page never keeps the process alive after q.
+    const firstPageAbort = new AbortController();
+    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit, signal: firstPageAbort.signal });
     firstPage?.catch(() => undefined);
     const { startConsole } = await ui;
     try {
@@ -103,6 +105,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         isScreenReader: args.isScreenReader,
       });
     } finally {
+      firstPageAbort.abort();
       await client.close().catch(() => undefined);
       if (sandbox) {
         await sandbox.close();

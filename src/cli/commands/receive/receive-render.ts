@@ -6,7 +6,7 @@
 import type { BulkProgress } from '../../../api/bulk/index.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
 import { stringifySafeJson } from '../../../format/json-output.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { renderTable, renderTsv } from '../../../format/table.js';
 import { leadWords, toErrorShape } from '../../errors-output.js';
@@ -34,7 +34,7 @@ function detail(outcome: ReceiveOutcome): string {
 }
 
 /** Result rows: id, result, detail (sanitized). */
-function rows(outcomes: readonly ReceiveOutcome[]): string[][] {
+function rows(outcomes: readonly ReceiveOutcome[]): DisplayText[][] {
   return outcomes.map((o) => [String(o.orderId), outcomeWord(o), detail(o)].map((c) => sanitizeForTerminal(c)));
 }
 
