@@ -4,6 +4,7 @@
  * build this with a real client against the sandbox and temporary directories.
  */
 import type { ReturnsClient } from '../api/client-types.js';
+import type { WriteStops } from '../ops/write-stops.js';
 import type { ConnectionMonitor } from './connection/connection-monitor.js';
 
 export interface ConsoleProfile {
@@ -31,4 +32,6 @@ export interface ConsoleServices {
   readonly now: () => number;
   /** Retry and rate-limit state of the client (its hooks feed it); optional in tests. */
   readonly connection?: ConnectionMonitor;
+  /** Set by startConsole: how quitting stops and cuts the writes in flight (src/ops/write-stops.ts). */
+  readonly writeStops?: WriteStops;
 }

@@ -1,11 +1,12 @@
 /**
  * Starts the Ink console on the terminal and resolves when the user quits. The console
  * takes the alternate screen and gives the terminal back as it was on every way out: q,
- * Ctrl+C (Ink's exitOnCtrlC), SIGTERM/SIGHUP, or a crash.
+ * Ctrl+C (Ink's exitOnCtrlC), SIGTERM/SIGHUP, or a crash. It resolves once the writes in
+ * flight have finished or been read back (quit-writes.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from 'ink';
-import type { ReturnsClient } from '../api/client-types.js';
+import { DEFAULT_TIMEOUTS, type ReturnsClient } from '../api/client-types.js';
 import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
@@ -13,6 +14,8 @@ import { ConsoleRoot } from './console-root.js';
 import { makeTheme } from './context/theme-context.js';
 import { listPageQuery, listStaleMs } from './queries/list-queries.js';
 import { createConsoleQueryClient } from './queries/query-client.js';
+import { createWriteStops } from '../ops/write-stops.js';
+import { settleWritesAtQuit } from './quit-writes.js';
 import type { ConsoleServices } from './services.js';
 
 export interface StartConsoleOptions {
@@ -26,6 +29,12 @@ export interface StartConsoleOptions {
   readonly isScreenReader: boolean;
   readonly stdin?: NodeJS.ReadStream;
   readonly stdout?: NodeJS.WriteStream;
+  readonly stderr?: { write(text: string): unknown };
+  /**
+   * Longest wait at quit for writes in flight to finish before they are cancelled and read
+   * back: the profile's request deadline (default DEFAULT_TIMEOUTS.totalMs).
+   */
+  readonly writeWaitMs?: number;
 }
 
 const ENTER_ALT_SCREEN = '\u001b[?1049h';
@@ -72,13 +81,15 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   process.once('exit', restore);
 
   const queryClient = createConsoleQueryClient();
+  const writeStops = createWriteStops();
+  const services: ConsoleServices = { ...options.services, writeStops };
   // Raw mode from here on, not only once Ink's input hook is on after the first frame: keys
   // typed while the first page loads (or right when it shows) stay as they were typed (Enter
   // as Enter, nothing echoed) and wait unread for the console.
   if (isRawTTY) stdin.setRawMode(true);
   await prefetchFirstPage(options, queryClient);
   const instance = render(
-    <ConsoleRoot services={options.services} queryClient={queryClient} theme={makeTheme(options.isColor)}>
+    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(options.isColor)}>
       <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={options.initialAuth ?? null} />
     </ConsoleRoot>,
     // Not Ink's incrementalRendering: on Ink 6 it left stale lines in a real terminal (tmux).
@@ -99,9 +110,10 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
     restore();
     process.off('exit', restore);
     // Reads in flight are cancelled (their signals abort the requests), so q does not wait
-    // for a slow service; writes are not queries and run to their end (the client's close
-    // waits for them, and each records its outcome in the activity log).
+    // for a slow service. Writes are not queries: they finish, or are cut and read back, and
+    // each records its outcome in the activity log before the client is closed.
     await queryClient.cancelQueries();
+    await settleWritesAtQuit(queryClient, writeStops, { waitMs: options.writeWaitMs ?? DEFAULT_TIMEOUTS.totalMs, stderr: options.stderr ?? process.stderr });
     queryClient.clear();
   }
 }

@@ -46,8 +46,9 @@ export function settledOf<T>(write: Promise<T>): Promise<T> {
 const isKeyRefused = (error: ApiError) => classifyError(error).kind === 'auth';
 
 /** The operations' context of the console's services. */
-export function opsContext(services: Pick<ConsoleServices, 'client' | 'stateDir' | 'profile' | 'now'>, source: ActivitySource, drafts?: DraftStore): OpsContext {
-  return { client: services.client, stateDir: services.stateDir, profile: services.profile.name, now: services.now, source, ...(drafts && { drafts }) };
+export function opsContext(services: Pick<ConsoleServices, 'client' | 'stateDir' | 'profile' | 'now' | 'writeStops'>, source: ActivitySource, drafts?: DraftStore): OpsContext {
+  const { client, stateDir, now, writeStops } = services;
+  return { client, stateDir, profile: services.profile.name, now, source, ...(drafts && { drafts }), ...(writeStops && { writeStops }) };
 }
 
 function raiseRefusedKey(outcome: WriteOutcome): WriteOutcome {

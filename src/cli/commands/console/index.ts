@@ -99,6 +99,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         },
         initialFilters: args.filters,
         initialLimit: args.limit,
+        writeWaitMs: config.timeouts.totalMs.value,
+        stderr: factory.io.stderr,
         ...(firstPage && { firstPage }),
         initialAuth: target.kind === 'service' ? target.auth : null,
         isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),
