@@ -114,6 +114,9 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
     // each records its outcome in the activity log before the client is closed.
     await queryClient.cancelQueries();
     await settleWritesAtQuit(queryClient, writeStops, { waitMs: options.writeWaitMs ?? DEFAULT_TIMEOUTS.totalMs, stderr: options.stderr ?? process.stderr });
+    // A write whose screen went away while it was in flight holds a garbage-collection timer
+    // (five minutes) that clear() leaves running: it kept the process alive after q.
+    for (const mutation of queryClient.getMutationCache().getAll()) mutation.destroy();
     queryClient.clear();
   }
 }
