@@ -12,6 +12,7 @@ import { useInputRouter, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
 import { matchBinding, readOnlyReason, SCAN_IN_PROMPT } from './match.js';
+import { useKeyTable } from './use-key-table.js';
 
 /** Receives the matched action; `binding` is the table row that matched. */
 export type KeyActionHandler = (action: KeyAction, input: string, key: Key, binding: KeyBinding) => void;
@@ -40,6 +41,7 @@ export function useKeyBindings(
   const { show } = useNotice();
   const onGlobal = useGlobalKeyHandler();
   const isScreenActive = useIsScreenActive();
+  const table = useKeyTable();
   const latest = useRef({ scopes, handler, onUnmatched: options.onUnmatched });
   latest.current = { scopes, handler, onUnmatched: options.onUnmatched };
 
@@ -48,7 +50,7 @@ export function useKeyBindings(
       const { scopes: current, handler: handle, onUnmatched } = latest.current;
       const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
       for (const scope of list) {
-        const binding = matchBinding(scope, input, key);
+        const binding = matchBinding(scope, input, key, table);
         if (!binding) continue;
         if (binding.isMutating && isReadOnly) show(readOnlyReason(binding), 'warning');
         else if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
@@ -57,7 +59,7 @@ export function useKeyBindings(
       }
       onUnmatched?.(input, key);
     },
-    [isReadOnly, show, onGlobal],
+    [isReadOnly, show, onGlobal, table],
   );
 
   const isActive = isScreenActive && (options.isActive ?? true);

@@ -89,6 +89,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
             scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
           },
           isReadOnly: args.isReadOnly,
+          keyTable: config.keys.table,
           stateDir: consoleStateDir(factory.env, factory.homeDir),
           now: factory.now,
           connection: monitor,
