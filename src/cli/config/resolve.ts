@@ -46,6 +46,8 @@ export interface ResolvedConfig {
   readonly keys: { readonly table: KeyTable; readonly overrides: readonly KeyOverride[] };
   /** The config file's saved views, by name. */
   readonly views: SavedViews;
+  /** Every profile of the config file (for the console's `:profile`). */
+  readonly profileNames: readonly string[];
 }
 
 /** Global flags that feed the configuration. */
@@ -117,6 +119,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     scanCodePattern: fromProfile<string | null>(p.scan_code_pattern, 'scan_code_pattern', null),
     keys: effectiveKeyTable(file.config.keybindings),
     views: file.config.views ?? {},
+    profileNames: Object.keys(profiles),
   };
 }
 

@@ -5,6 +5,7 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useServices } from '../context/services-context.js';
+import { COMMANDS } from '../command-line/commands.js';
 import { bindingGroups, keyName } from '../keys/binding-docs.js';
 import type { KeyScope } from '../keys/bindings.js';
 import type { KeyTable } from '../keys/match.js';
@@ -38,6 +39,11 @@ function helpLines(scopes: readonly KeyScope[], isReadOnly: boolean, table: KeyT
       const keys = b.keys.length > 0 ? b.keys.map(keyName).join(' ') : '(no key)';
       const note = b.isMutating ? (isReadOnly ? '  (changes data; off: read-only)' : '  (changes data)') : '';
       lines.push({ text: `  ${keys.padEnd(16)} ${b.description}${note}` });
+    }
+    // The commands follow the command line's keys.
+    if (group.scope === 'command') {
+      lines.push({ text: 'Commands (: on the orders list)', isTitle: true });
+      for (const c of COMMANDS) lines.push({ text: `  ${c.usage.padEnd(16)} ${c.description}` });
     }
   }
   lines.push({ text: 'Legend', isTitle: true }, ...LEGEND.map((text) => ({ text: `  ${text}` })));

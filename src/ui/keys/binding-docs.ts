@@ -4,6 +4,7 @@
  * names the config file's `keybindings` use. Pure.
  */
 import { KEY_BINDINGS, type KeyBinding, type KeyScope, type KeySpec } from './bindings.js';
+import { COMMANDS } from '../command-line/commands.js';
 import { configKeyName, KEY_NAME_FORMS } from './key-names.js';
 import type { KeyTable } from './match.js';
 
@@ -96,5 +97,7 @@ export function renderKeybindingsMarkdown(): string {
       lines.push(`| ${cell(keys)} | ${cell(b.description)} | \`${b.action}\`: ${cell(names)} | ${b.isMutating ? 'yes' : ''} |`);
     }
   }
+  lines.push('', '## Commands (`:` on the orders list)', '', 'Tab completes command, status, view and profile names; ↑/↓ walk the history (kept per profile', 'in the state directory); an error shows under the line and keeps what was typed.', '', '| Command | What it does |', '|---|---|');
+  for (const c of COMMANDS) lines.push(`| \`${c.usage}\`${c.aliases ? ` (also ${c.aliases.map((a) => `\`:${a}\``).join(', ')})` : ''} | ${cell(c.description)} |`);
   return `${lines.join('\n')}\n`;
 }

@@ -15,6 +15,7 @@ import { resolveConsoleTarget } from './console-target.js';
 import { parseScanCodePattern } from '../../../ui/screens/scan/scan-code.js';
 import { consoleStateDir } from './state-dir.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
+import { applyViewFlag } from '../../view-flag.js';
 
 /** Runs the console until the user quits. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
@@ -42,6 +43,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { createConnectionMonitor } = await import('../../../ui/connection/connection-monitor.js');
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
+    // --view needs the config file's views: a bad name stops here, before anything starts.
+    const start = applyViewFlag(ctx.args, config.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
 
     let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
     let client: ReturnsClient;
@@ -73,7 +76,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
 
     // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
-    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit });
+    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit });
     firstPage?.catch(() => undefined);
     const { startConsole } = await ui;
     try {
@@ -90,12 +93,15 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
           },
           isReadOnly: args.isReadOnly,
           keyTable: config.keys.table,
+          views: config.views,
+          profileNames: config.profileNames,
           stateDir: consoleStateDir(factory.env, factory.homeDir),
           now: factory.now,
           connection: monitor,
         },
-        initialFilters: args.filters,
-        initialLimit: args.limit,
+        initialFilters: start.filters,
+        initialLimit: start.limit,
+        initialView: start.view,
         ...(firstPage && { firstPage }),
         initialAuth: target.kind === 'service' ? target.auth : null,
         isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),

@@ -25,6 +25,8 @@ export interface ListHeaderProps {
   readonly markedCount: number;
   /** The order where an open range (V) starts, or null. */
   readonly rangeFrom?: number | null;
+  /** The saved view whose filters are shown, or null. */
+  readonly viewName?: string | null;
 }
 
 /** "updated just now", "updated 12s ago", "updated 3m ago". */
@@ -82,7 +84,7 @@ export function ListHeader(props: ListHeaderProps) {
       </Box>
       <Box>
         <Box flexShrink={1}>
-          <Text wrap="truncate">{`Filters: ${describeFilters(props.filters)}`}</Text>
+          <Text wrap="truncate">{`${props.viewName ? `View ${sanitizeForTerminal(props.viewName)} · ` : ''}Filters: ${describeFilters(props.filters)}`}</Text>
         </Box>
         {props.markedCount > 0 ? (
           <Box flexShrink={0}>

@@ -155,6 +155,9 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
         case 'filter':
           dispatch({ type: 'set-mode', mode: 'filter' });
           return;
+        case 'command-line':
+          dispatch({ type: 'set-mode', mode: 'command' });
+          return;
         case 'next-page':
           if (isPlaceholder || !page) show('Still loading this page…');
           else if (latest().pageIndex !== state.pageIndex) show('Still loading this page…');
