@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, makeFixture } from '../helpers/fixture.js';
-import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
+import { makeFixture } from '../helpers/fixture.js';
+import { assertBuilt, KEY, spawnConsoleInShell, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sandbox: TestSandbox;
@@ -32,24 +32,20 @@ function startConsole(args: readonly string[], config: unknown = CONFIG): PtySes
   const home = mkdtempSync(join(tmpdir(), 'rc-e2e-keys-'));
   mkdirSync(join(home, 'config', 'returns-console'), { recursive: true });
   writeFileSync(join(home, 'config', 'returns-console', 'config.json'), JSON.stringify(config), { mode: 0o600 });
-  const script = `"${process.execPath}" "${BUILT_CONSOLE}" "$@"; echo "EXIT=$?"`;
-  return spawnPty({
-    file: '/bin/sh',
-    args: ['-c', script, 'sh', ...args],
-    cols: 80,
-    rows: 24,
-    env: {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, 'config'),
-      XDG_STATE_HOME: join(home, 'state'),
-      XDG_DATA_HOME: join(home, 'data'),
-      RETURNS_API_KEY: KEYS.north,
-      RETURNS_BASE_URL: undefined,
-      RETURNS_PROFILE: undefined,
-      RETURNS_CONFIG: undefined,
-      NO_COLOR: '1',
-    },
-  });
+  return spawnConsoleInShell({ args, home, cols: 80, rows: 24 });
+}
+
+/** Opens the command line, types `text` (then Tab first when `isCompleting`), and presses Enter. */
+async function runCommand(session: PtySession, text: string, isCompleting = false): Promise<void> {
+  session.write(':');
+  await session.waitForText('Tab completes');
+  session.write(text);
+  await session.waitForText(`:${text}`);
+  if (isCompleting) {
+    session.write(KEY.tab);
+    await session.waitForScreen((s) => !s.includes(`:${text}\n`) && s.includes(`:${text}`));
+  }
+  session.write(KEY.enter);
 }
 
 const selectedId = (screen: string) => /^›\s+(\d+) /m.exec(screen)?.[1];
@@ -69,31 +65,15 @@ describe('own keys and the command line in a terminal', () => {
     await session.waitForText('1 marked');
     expect(session.screen()).toMatch(/✓\s*1024/);
 
-    session.write(':');
-    await session.waitForText('Tab completes');
-    session.write('status pend');
-    await session.waitForText(':status pend');
-    session.write(KEY.tab);
-    await session.waitForText('pending_action');
-    session.write(KEY.enter);
+    await runCommand(session, 'status pend', true);
     await session.waitForText('Filters: status pending');
     await session.waitForScreen((s) => s.includes('#N1014') && s.includes('#N1000') && !s.includes('#N1025'));
 
-    session.write(':');
-    await session.waitForText('Tab completes');
-    session.write('view wait');
-    await session.waitForText(':view wait');
-    session.write(KEY.tab);
-    await session.waitForText(':view waiting');
-    session.write(KEY.enter);
+    await runCommand(session, 'view wait', true);
     await session.waitForText('View waiting · Filters: status pending');
     await session.waitForScreen((s) => /ID\s+Order\s+Status\s+Pending/.test(s));
 
-    session.write(':');
-    await session.waitForText('Tab completes');
-    session.write('q');
-    await session.waitForText(':q');
-    session.write(KEY.enter);
+    await runCommand(session, 'q');
     await session.waitForText('EXIT=0');
   });
 

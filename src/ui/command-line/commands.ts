@@ -60,6 +60,29 @@ function pickName(kind: string, name: string, known: readonly string[]): string 
   return `No ${kind} named "${name}" (${kind}s: ${known.length > 0 ? known.join(', ') : 'none'}).${close.length > 0 ? ` Did you mean ${close.join(' or ')}?` : ''}`;
 }
 
+/**
+ * A command whose argument is a list (ids, order names): its words joined by commas go to
+ * `apply`, which gives the new filters or null when they are not valid (then `help` is shown).
+ */
+function listCommand(
+  name: 'ids' | 'names',
+  usage: string,
+  description: string,
+  help: string,
+  apply: (commaList: string, filters: ListFilters) => ListFilters | null,
+): CommandSpec {
+  return {
+    name,
+    argument: name,
+    usage,
+    description,
+    run: (argument, ctx) => {
+      const filters = words(argument).length === 0 ? null : apply(words(argument).join(','), ctx.filters);
+      return filters ? done({ kind: 'filters', filters }) : fail(help);
+    },
+  };
+}
+
 /** The command table; its order is the order of help and completion. */
 export const COMMANDS: readonly CommandSpec[] = [
   {
@@ -89,28 +112,14 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
     }),
   ),
-  {
-    name: 'ids',
-    argument: 'ids',
-    usage: ':ids ID…',
-    description: 'Only these return order ids',
-    run: (argument, ctx) => {
-      const parsed = parseIds(words(argument).join(','));
-      if (!parsed.ok || words(argument).length === 0) return fail('Give return order ids, e.g. :ids 1001 1002 (whole numbers above 0).');
-      return done({ kind: 'filters', filters: { ...ctx.filters, ids: parsed.value } });
-    },
-  },
-  {
-    name: 'names',
-    argument: 'names',
-    usage: ':names NAME…',
-    description: 'Only these order names (exact, e.g. #N1001)',
-    run: (argument, ctx) => {
-      const parsed = parseOrderNames(words(argument).join(','));
-      if (!parsed.ok || words(argument).length === 0) return fail('Give order names, e.g. :names #N1001 #N1002.');
-      return done({ kind: 'filters', filters: { ...ctx.filters, orderNames: parsed.value } });
-    },
-  },
+  listCommand('ids', ':ids ID…', 'Only these return order ids', 'Give return order ids, e.g. :ids 1001 1002 (whole numbers above 0).', (argument, filters) => {
+    const parsed = parseIds(argument);
+    return parsed.ok ? { ...filters, ids: parsed.value } : null;
+  }),
+  listCommand('names', ':names NAME…', 'Only these order names (exact, e.g. #N1001)', 'Give order names, e.g. :names #N1001 #N1002.', (argument, filters) => {
+    const parsed = parseOrderNames(argument);
+    return parsed.ok ? { ...filters, orderNames: parsed.value } : null;
+  }),
   { name: 'clear', argument: 'none', usage: ':clear', description: 'No filters, the default columns', run: () => done({ kind: 'clear' }) },
   {
     name: 'view',
