@@ -18,7 +18,9 @@ import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
 import { InputRouterProvider, useScanHandler } from './keys/input-router.js';
 import { sanitizeForTerminal } from '../format/sanitize.js';
+import { actionLabel } from './keys/match.js';
 import { ScreenActiveProvider } from './keys/screen-active-context.js';
+import { useKeyTable } from './keys/use-key-table.js';
 import { DeskSlot } from './screens/bulk/desk-slot.js';
 import { useDesk, type Desk } from './screens/bulk/use-desk.js';
 import type { AppCommand } from './command-line/commands.js';
@@ -142,10 +144,11 @@ export function App(props: AppProps) {
  */
 function ScanFallback() {
   const { show } = useNotice();
+  const table = useKeyTable();
   useScanHandler(
     'fallback',
     (scan) => {
-      show(`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, S opens scan mode to receive parcels and / finds an order.`, 'warning');
+      show(`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, ${actionLabel('list', 'scan-mode', table)} opens scan mode to receive parcels and ${actionLabel('list', 'find', table)} finds an order.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },

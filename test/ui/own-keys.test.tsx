@@ -83,6 +83,14 @@ describe('own keys in the console', () => {
     expect(view.frame()).not.toContain('Activity log');
   });
 
+  it('messages that name a key name the key in effect', async () => {
+    const view = open({ list: { 'mark-range': 'v', filter: 'F' } }, { filters: { ids: [999_999] } });
+    await view.waitFor('No return orders match these filters (F to change them).');
+    const all = open({ list: { 'mark-range': 'v' } });
+    await all.waitFor('#N1025');
+    await all.press('v', 'range from 1025 (v ends)', 'then press v to mark every order in between');
+  });
+
   it('--read-only still stops a changing action on its new key, and says why', async () => {
     const view = open({ list: { receive: 'z' } }, { isReadOnly: true });
     await view.waitFor('#N1025');
