@@ -24,6 +24,7 @@ import type { KeyTable } from '../../src/ui/keys/match.js';
 import type { ListView } from '../../src/ui/screens/list/list-state.js';
 import type { SavedViews } from '../../src/ops/saved-views.js';
 import { KEYS } from '../helpers/fixture.js';
+import { renderScreen } from './render-screen.js';
 
 export interface RenderConsoleOptions {
   readonly baseUrl: string;
@@ -139,12 +140,7 @@ export function renderConsole(options: RenderConsoleOptions) {
 /** Renders the filter panel alone (for what the real service can refuse but the sandbox never does). */
 export function renderFilterPanel(options: { readonly initial: FilterFormValues; readonly serverError: ParamError | null }) {
   const services = { isReadOnly: false, now: Date.now } as ConsoleServices;
-  const queryClient = createConsoleQueryClient();
-  const view = render(
-    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
-      <FilterPanel initial={options.initial} serverError={options.serverError} onApply={() => undefined} onCancel={() => undefined} />
-    </ConsoleRoot>,
-  );
+  const view = renderScreen(<FilterPanel initial={options.initial} serverError={options.serverError} onApply={() => undefined} onCancel={() => undefined} />, { services });
   const frame = () => view.lastFrame() ?? '';
   const waitUntil = (check: (frame: string) => boolean, what: string) =>
     vi.waitFor(() => {

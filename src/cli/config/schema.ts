@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
-import { parseScanCodePattern } from '../../ui/screens/scan/scan-code.js';
+import { parseScanCodePattern } from '../../ops/scan-code.js';
 import { formatPath } from '../zod-format.js';
 import { keybindingsSchema } from './keybindings.js';
 import { viewsSchema } from './views.js';
@@ -47,6 +47,7 @@ export const profileSchema = z
         connect_seconds: seconds(600).optional(),
         headers_seconds: seconds(600).optional(),
         body_seconds: seconds(600).optional(),
+        total_seconds: seconds(3600).optional(),
       })
       .optional(),
     max_retries: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(10, 'must be at most 10').optional(),

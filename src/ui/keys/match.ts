@@ -3,6 +3,7 @@
  * Pure: no React, so it is tested directly and reused by every screen.
  */
 import type { Key } from 'ink';
+import { sanitizeForTerminal, type DisplayText } from '../../format/sanitize.js';
 import { KEY_BINDINGS, type KeyAction, type KeyBinding, type KeyScope, type KeySpec } from './bindings.js';
 
 /** A key table: the built-in one, or the built-in one with the config file's keybindings applied. */
@@ -99,8 +100,9 @@ export function hintBindings(scope: KeyScope, table: KeyTable = KEY_BINDINGS): r
 }
 
 /** The label of the keys of `action` in `scope` ("f", "Ctrl+F"), for messages that name a key; "" when it has none. */
-export function actionLabel(scope: KeyScope, action: KeyAction, table: KeyTable = KEY_BINDINGS): string {
-  return table.find((b) => b.scope === scope && b.action === action)?.label ?? '';
+export function actionLabel(scope: KeyScope, action: KeyAction, table: KeyTable = KEY_BINDINGS): DisplayText {
+  // Labels come from the config file too: shown through the one sanitizer like any outside text.
+  return sanitizeForTerminal(table.find((b) => b.scope === scope && b.action === action)?.label ?? '');
 }
 
 /** Why a mutating key does nothing in read-only mode; shown when it is pressed. */

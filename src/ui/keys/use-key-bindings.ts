@@ -2,12 +2,13 @@
  * Input handling through the binding table: a screen names its scopes and gets actions,
  * never raw keys. Mutating actions are swallowed in read-only mode with the reason shown.
  */
-import { useInput, type Key } from 'ink';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { Key } from 'ink';
+import { useCallback, useLayoutEffect } from 'react';
 import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
-import { sanitizeForTerminal } from '../../format/sanitize.js';
+import { useLatest } from '../hooks/use-latest.js';
+import { display, sanitizeForTerminal } from '../../format/sanitize.js';
 import { useInputRouter, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
@@ -42,32 +43,29 @@ export function useKeyBindings(
   const onGlobal = useGlobalKeyHandler();
   const isScreenActive = useIsScreenActive();
   const table = useKeyTable();
-  const latest = useRef({ scopes, handler, onUnmatched: options.onUnmatched });
-  latest.current = { scopes, handler, onUnmatched: options.onUnmatched };
+  const latestRef = useLatest({ scopes, handler, onUnmatched: options.onUnmatched });
 
   const onInput = useCallback(
     (input: string, key: Key) => {
-      const { scopes: current, handler: handle, onUnmatched } = latest.current;
+      const { scopes: current, handler: handle, onUnmatched } = latestRef.current;
       const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
       for (const scope of list) {
         const binding = matchBinding(scope, input, key, table);
         if (!binding) continue;
-        if (binding.isMutating && isReadOnly) show(readOnlyReason(binding), 'warning');
+        if (binding.isMutating && isReadOnly) show(sanitizeForTerminal(readOnlyReason(binding)), 'warning');
         else if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
         else handle(binding.action, input, key, binding);
         return;
       }
       onUnmatched?.(input, key);
     },
-    [isReadOnly, show, onGlobal, table],
+    [isReadOnly, show, onGlobal, latestRef, table],
   );
 
   const isActive = isScreenActive && (options.isActive ?? true);
-  // Inside the console the router delivers keys (registered with the render, see input-router.tsx);
-  // outside it (isolated screen tests) Ink's own hook does.
+  // The router delivers keys (registered with the render, see input-router.tsx); screen tests render inside one too.
   const router = useInputRouter();
-  useLayoutEffect(() => (router && isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
-  useInput(onInput, { isActive: !router && isActive });
+  useLayoutEffect(() => (isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
 
   // A barcode scan into a text prompt is typed there (see SCAN_IN_PROMPT).
   const firstScope = typeof scopes === 'string' ? scopes : scopes[0];
@@ -76,8 +74,8 @@ export function useKeyBindings(
     'field',
     (scan) => {
       if (scanPolicy === 'as-text') {
-        const ender = scan.terminator === 'enter' ? 'Enter' : 'Tab';
-        show(`Scanned "${sanitizeForTerminal(scan.text)}" was typed into the field; the scanner's ${ender} was not pressed: check the text, then press Enter.`, 'warning');
+        const ender = display`${scan.terminator === 'enter' ? display`Enter` : display`Tab`}`;
+        show(display`Scanned "${sanitizeForTerminal(scan.text)}" was typed into the field; the scanner's ${ender} was not pressed: check the text, then press Enter.`, 'warning');
       }
       return scanPolicy ?? null;
     },

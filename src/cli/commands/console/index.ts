@@ -12,8 +12,9 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
-import { parseScanCodePattern } from '../../../ui/screens/scan/scan-code.js';
-import { consoleStateDir } from './state-dir.js';
+import { parseScanCodePattern } from '../../../ops/scan-code.js';
+import { defaultStateDir } from '../../../local/state-paths.js';
+import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
 import { applyViewFlag } from '../../view-flag.js';
 
@@ -35,6 +36,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // that wait (40-80 ms here) is no longer spent idle at the end.
     const ui = import('../../../ui/start-console.js');
     ui.catch(() => undefined);
+    const stateDir = await checkedStateDir(factory);
     const target = await resolveConsoleTarget(factory, {
       profile: stringFlag(ctx.args, 'profile'),
       baseUrl: stringFlag(ctx.args, 'base-url'),
@@ -76,7 +78,9 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
 
     // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
-    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit });
+    // Aborted when the console ends, so a slow first page never keeps the process alive after q.
+    const firstPageAbort = new AbortController();
+    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit, signal: firstPageAbort.signal });
     firstPage?.catch(() => undefined);
     const { startConsole } = await ui;
     try {
@@ -95,7 +99,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
           keyTable: config.keys.table,
           views: config.views,
           profileNames: config.profileNames,
-          stateDir: consoleStateDir(factory.env, factory.homeDir),
+          stateDir,
           now: factory.now,
           connection: monitor,
         },
@@ -108,6 +112,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         isScreenReader: args.isScreenReader,
       });
     } finally {
+      firstPageAbort.abort();
       await client.close().catch(() => undefined);
       if (sandbox) {
         await sandbox.close();
@@ -116,6 +121,23 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     return EXIT.ok;
   });
+}
+
+/** The state directory, created 0700 or checked (exit 2 with the fix when it is not private). */
+async function checkedStateDir(factory: Factory): Promise<string> {
+  const path = defaultStateDir(factory.env, factory.homeDir);
+  try {
+    await prepareStateDir(path, factory.platform);
+  } catch (error) {
+    const isKnown = error instanceof StateDirError;
+    throw new CliError({
+      code: 'state_dir_unusable',
+      type: 'config_error',
+      message: isKnown ? error.message : `the state directory ${path} cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      hint: isKnown ? `Fix: ${error.fix}` : 'Check that its parent directory exists and is yours, or set XDG_STATE_HOME.',
+    });
+  }
+  return path;
 }
 
 /** The profile's scan code pattern, compiled (the config schema has already checked it). */

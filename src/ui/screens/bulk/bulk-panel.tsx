@@ -6,8 +6,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
+import { display } from '../../../format/sanitize.js';
 import { createDraftStore } from '../../../local/drafts.js';
 import { useServices } from '../../context/services-context.js';
+import { knownOrderNames } from '../../queries/order-names.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -27,7 +29,6 @@ import {
   runStatusText,
   runTitle,
 } from './bulk-format.js';
-import { cachedNames } from './bulk-runner.js';
 import type { BulkKind, BulkRunState, OrderOutcome } from './bulk-run-state.js';
 import type { BulkRunStore } from './bulk-run-store.js';
 import { useBulkPanel } from './use-bulk-panel.js';
@@ -77,7 +78,7 @@ export function BulkPanel(props: BulkPanelProps) {
 function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }> }) {
   const queryClient = useQueryClient();
   const { stateDir, profile, now } = useServices();
-  const names = useMemo(() => cachedNames(queryClient), [queryClient]);
+  const names = useMemo(() => knownOrderNames(queryClient), [queryClient]);
   const { kind, ids } = props.state;
   // Orders with a saved draft are sent as drafted; the question says how many there are.
   const draftCount = useMemo(() => {
@@ -114,7 +115,7 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
       <Text wrap="truncate">{progressText(p, elapsed)}</Text>
       <Text color={theme.color('warning')} wrap="truncate">{status ?? ' '}</Text>
       {state.isQuitAsked ? (
-        <ConfirmDialog question={`A bulk run is in progress (${p.done} of ${p.total} done). Stop it and quit? Requests in flight finish first; orders not started are reported as not done.`} />
+        <ConfirmDialog question={display`A bulk run is in progress (${p.done} of ${p.total} done). Stop it and quit? Requests in flight finish first; orders not started are reported as not done.`} />
       ) : null}
       <Text dimColor>{latest.length > 0 ? 'Latest:' : 'Waiting for the first answers…'}</Text>
       {latest.map((o) => (

@@ -5,18 +5,22 @@
  * whose module loads only when a run starts (start-up does not pay for it).
  */
 import type { NoticeTone } from '../../context/notice-context.js';
+import { knownOrderNames } from '../../queries/order-names.js';
 import type { BulkRunnerDeps, BulkRunResult } from './bulk-runner.js';
 import { bulkRunReducer, IDLE, succeededIds, type BulkKind, type BulkRunAction, type BulkRunState, type RunProgress } from './bulk-run-state.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 
 export interface BulkStoreDeps extends BulkRunnerDeps {
   /** After a run: unmark the orders that went through, keep (or make) the others marked. */
   readonly settleMarks: (succeeded: readonly number[], left: readonly number[]) => void;
-  readonly notify: (text: string, tone?: NoticeTone) => void;
+  readonly notify: (text: DisplayText, tone?: NoticeTone) => void;
   /** Ends the console (after a confirmed quit, once the run has wound down). */
   readonly exit: () => void;
 }
 
 export interface BulkRunStore {
+  /** The app's latest values (set after each render commits); read at the moment of use. */
+  readonly setDeps: (deps: BulkStoreDeps) => void;
   readonly getState: () => BulkRunState;
   readonly subscribe: (listener: () => void) => () => void;
   /** Opens the question for `kind` over `ids` (ignored while a run is in progress, with a notice). */
@@ -39,8 +43,13 @@ function pickProgress(p: RunProgress): RunProgress {
   return { total, done, ok, alreadyApplied, failed, skipped, running, rate, isPaused, rateLimited };
 }
 
-/** Creates the store; `getDeps` is read at the moment of use (the app passes its latest values). */
-export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
+/** Creates the store; its dependencies are set with `setDeps` before it is used. */
+export function createBulkRunStore(): BulkRunStore {
+  let latestDeps: BulkStoreDeps | null = null;
+  const getDeps = (): BulkStoreDeps => {
+    if (!latestDeps) throw new Error('bulk-run store used before setDeps');
+    return latestDeps;
+  };
   let state: BulkRunState = IDLE;
   let stopper: AbortController | null = null;
   const listeners = new Set<() => void>();
@@ -59,7 +68,7 @@ export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
     const ok = succeededIds(result.outcomes);
     const okSet = new Set(ok);
     deps.settleMarks(ok, result.outcomes.filter((o) => !okSet.has(o.id)).map((o) => o.id));
-    if (result.warnings.length > 0) deps.notify(result.warnings.join(' '), 'warning');
+    if (result.warnings.length > 0) deps.notify(sanitizeForTerminal(result.warnings.join(' ')), 'warning');
     if (isQuitting) deps.exit();
   };
 
@@ -72,12 +81,13 @@ export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
       .then(({ runBulkOrders }) =>
         runBulkOrders(deps, kind, ids, {
           signal: controller.signal,
+          names: knownOrderNames(deps.queryClient),
           onProgress: (progress) => dispatch({ type: 'progress', progress: pickProgress(progress) }),
           onOutcome: (outcome) => dispatch({ type: 'outcome', outcome }),
         }),
       )
       .then(finish, (error: unknown) => {
-        // Only a failure to load the runner gets here (the queue itself never rejects): nothing was sent.
+        // Only a failure to load the runner gets here (the run itself never rejects): nothing was sent.
         const message = error instanceof Error ? error.message : String(error);
         finish({
           outcomes: ids.map((id) => ({ id, name: null, result: 'not-done' as const })),
@@ -89,6 +99,9 @@ export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
   };
 
   return {
+    setDeps: (deps) => {
+      latestDeps = deps;
+    },
     getState: () => state,
     subscribe: (listener) => {
       listeners.add(listener);
@@ -96,7 +109,7 @@ export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
     },
     ask: (kind, ids) => {
       if (state.phase === 'running') {
-        getDeps().notify('A bulk run is in progress: wait for it to finish, or press Esc to stop it.', 'warning');
+        getDeps().notify(display`A bulk run is in progress: wait for it to finish, or press Esc to stop it.`, 'warning');
         return;
       }
       dispatch({ type: 'ask', kind, ids });

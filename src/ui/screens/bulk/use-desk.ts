@@ -5,13 +5,15 @@
  * tells the shell when quitting must ask first.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
+import { useLatest } from '../../hooks/use-latest.js';
 import type { ListStore } from '../list/use-list-state.js';
 import type { TargetsAction } from '../list/use-orders-list.js';
 import type { BulkRunState } from './bulk-run-state.js';
 import { createBulkRunStore, type BulkRunStore, type BulkStoreDeps } from './bulk-run-store.js';
+import { display } from '../../../format/sanitize.js';
 
 export interface Desk {
   readonly bulk: BulkRunStore;
@@ -39,11 +41,9 @@ export function useDesk(options: UseDeskOptions): Desk {
   const { show } = useNotice();
   const [listState, listDispatch] = options.list;
 
-  // The store reads these when it needs them, so it is created once and never stale.
-  const deps = useRef<BulkStoreDeps | null>(null);
-  const marked = useRef(listState.marked);
-  marked.current = listState.marked;
-  deps.current = {
+  // The store reads these when it needs them (set as each render commits), so it is created once and never stale.
+  const markedRef = useLatest(listState.marked);
+  const deps: BulkStoreDeps = {
     client,
     queryClient,
     stateDir,
@@ -54,17 +54,18 @@ export function useDesk(options: UseDeskOptions): Desk {
     settleMarks: (succeeded, left) => {
       if (succeeded.length > 0) listDispatch({ type: 'unmark', ids: succeeded });
       // Failed and not-done orders stay (or become) marked, ready for another run.
-      for (const id of left) if (!marked.current.includes(id)) listDispatch({ type: 'toggle-mark', id });
+      for (const id of left) if (!markedRef.current.includes(id)) listDispatch({ type: 'toggle-mark', id });
     },
   };
-  const [bulk] = useState(() => createBulkRunStore(() => deps.current!));
+  const [bulk] = useState(createBulkRunStore);
+  useLayoutEffect(() => bulk.setDeps(deps));
   const bulkState = useSyncExternalStore(bulk.subscribe, bulk.getState);
   const [isScanOpen, setScanOpen] = useState(false);
 
   const onTargetsAction = useCallback(
     (action: TargetsAction, ids: readonly number[]) => {
       if (action === 'scan-mode') {
-        if (bulk.getState().phase === 'running') show('A bulk run is in progress: scan mode opens when it has finished.', 'warning');
+        if (bulk.getState().phase === 'running') show(display`A bulk run is in progress: scan mode opens when it has finished.`, 'warning');
         else setScanOpen(true);
       } else {
         bulk.ask(action === 'receive' ? 'receive' : 'approve', ids);

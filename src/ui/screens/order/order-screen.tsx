@@ -4,40 +4,48 @@
  * reviewed orders received; other statuses are read-only. Decisions survive errors and
  * restarts (drafts), and every write is recorded in the activity log.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { createDraftStore } from '../../../local/drafts.js';
 import { loadProfileMemory } from '../../../local/profile-memory.js';
 import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { footerHints, footerLineCount, KeyHints } from '../../components/key-hints.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
+import { receiveMutation, reviewMutation, settledOf, opsContext } from '../../queries/write-mutations.js';
+import type { WriteOutcome } from '../../../ops/outcome.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
 import { bannerHeight, ErrorBanner } from './error-banner.js';
-import { itemHeight, itemLines } from './item-lines.js';
 import { ItemRow } from './item-row.js';
-import { itemWindow } from './item-window.js';
-import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
+import { orderFrameLines } from './order-frame.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
+import { orderKeys } from '../../queries/query-keys.js';
 import { ReasonPrompt } from './reason-prompt.js';
 import { unavailableOrderActions, type OrderMode } from './order-state.js';
-import { itemRefs, orderItems } from './review-model.js';
+import { placeReceiveError, placeReviewError } from './review-errors.js';
+import { itemRefs, orderItems } from '../../../ops/review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';
 
 /** The question before a write, with the order's name (sanitized). */
-function confirmText(orderName: string, mode: OrderMode): string {
+function confirmText(orderName: string, mode: OrderMode): DisplayText {
   const name = sanitizeForTerminal(orderName);
-  return mode.kind === 'confirm-review' ? `Send the review of ${name}: ${mode.summary}?` : `Mark ${name} as received?`;
+  return mode.kind === 'confirm-review' ? display`Send the review of ${name}: ${sanitizeForTerminal(mode.summary)}?` : display`Mark ${name} as received?`;
+}
+
+/** True when `record` has a key (without listing 20,000 of them). */
+function hasAnyKey(record: object): boolean {
+  for (const _ in record) return true;
+  return false;
 }
 
 export interface OrderScreenProps {
@@ -73,11 +81,17 @@ export function OrderScreen(props: OrderScreenProps) {
   const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
   const draftLog = useMemo(() => ({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
   const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch, log: draftLog });
-  const deps: WriteDeps = { client, queryClient, drafts, stateDir, profile: profile.name, now, ...(order && { orderName: order.order_name }) };
+  const ctx = opsContext(services, 'order', drafts);
+  const review = useMutation(reviewMutation(queryClient, ctx, orderId));
+  const receive = useMutation(receiveMutation(queryClient, ctx, orderId));
+  const orderName = order ? { orderName: order.order_name } : {};
 
+  /** The order's status after a write: as refreshed, else as the write returned it. */
+  const statusAfter = (outcome: Extract<WriteOutcome, { status: 'ok' }>) =>
+    (queryClient.getQueryData<{ status: string } | null>(orderKeys.detail(orderId)) ?? outcome.result.order)?.status ?? null;
   const settle = (outcome: WriteOutcome) => {
-    if (outcome.warnings.length > 0) notice.show(outcome.warnings.join(' '), 'warning');
-    if (!outcome.isOk && outcome.failure.kind === 'keep-unsupported') setKeepUnsupportedSince(new Date(now()).toISOString());
+    if (outcome.warnings.length > 0) notice.show(sanitizeForTerminal(outcome.warnings.join(' ')), 'warning');
+    if (outcome.status === 'failed' && outcome.error.code === 'keep_item_not_allowed') setKeepUnsupportedSince(new Date(now()).toISOString());
   };
   const commands = {
     dispatch,
@@ -87,25 +101,25 @@ export function OrderScreen(props: OrderScreenProps) {
       if (state.mode.kind !== 'confirm-review') return;
       const { items: body, summary } = state.mode;
       dispatch({ type: 'sending', what: 'review' });
-      void sendReview(deps, orderId, body).then((outcome) => {
-        if (outcome.isOk) {
+      void settledOf(review.mutateAsync({ items: body, ...orderName })).then((outcome) => {
+        if (outcome.status === 'ok') {
           if (body.some((i) => i.action === 'keep_item')) setKeepUnsupportedSince(null);
-          const { status, isAlreadyApplied, requestId } = outcome;
-          dispatch({ type: 'review-succeeded', summary, status, isAlreadyApplied, ...(requestId !== undefined && { requestId }) });
-        } else {
-          dispatch({ type: 'write-failed', failure: outcome.failure });
+          const { isAlreadyApplied, result } = outcome;
+          dispatch({ type: 'review-succeeded', summary, status: statusAfter(outcome), isAlreadyApplied, ...(result.requestId !== undefined && { requestId: result.requestId }) });
+        } else if (outcome.status === 'failed') {
+          dispatch({ type: 'write-failed', failure: placeReviewError(outcome.error, body) });
         }
         settle(outcome);
       });
     },
     onConfirmReceive: () => {
       dispatch({ type: 'sending', what: 'receive' });
-      void sendReceive(deps, orderId).then((outcome) => {
-        if (outcome.isOk) {
-          const { status, isAlreadyApplied, requestId } = outcome;
-          dispatch({ type: 'receive-succeeded', status, isAlreadyApplied, ...(requestId !== undefined && { requestId }) });
-        } else {
-          dispatch({ type: 'write-failed', failure: outcome.failure });
+      void settledOf(receive.mutateAsync(orderName)).then((outcome) => {
+        if (outcome.status === 'ok') {
+          const { isAlreadyApplied, result } = outcome;
+          dispatch({ type: 'receive-succeeded', status: statusAfter(outcome), isAlreadyApplied, ...(result.requestId !== undefined && { requestId: result.requestId }) });
+        } else if (outcome.status === 'failed') {
+          dispatch({ type: 'write-failed', failure: placeReceiveError(outcome.error) });
         }
         settle(outcome);
       });
@@ -147,7 +161,7 @@ export function OrderScreen(props: OrderScreenProps) {
         <Text color={theme.color('danger')} wrap="wrap">
           {`✗ Return order ${orderId} is no longer available (it was removed, or it is not one of this shop's orders).`}
         </Text>
-        {state.mode.kind === 'browse' && Object.keys(state.decisions).length > 0 && (
+        {state.mode.kind === 'browse' && hasAnyKey(state.decisions) && (
           <Text>Your decisions were not sent; the draft is kept in case the order comes back.</Text>
         )}
         {footer}
@@ -170,9 +184,8 @@ export function OrderScreen(props: OrderScreenProps) {
     (mode.kind === 'reason' ? 2 + reasonField + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? wrapToWidth(mode.error, width - 4).length : 0) : 0) +
     (question > 0 ? 3 + question : 0) +
     (mode.kind === 'sending' ? 1 : 0);
-  // Every item's text wrapped to the width (one column spare: a full line makes terminals wrap).
-  const lines = (items ?? []).map((i) => itemLines(i, order.currency, state.decisions[i.key], state.problems[i.key], columns - 1));
-  const shown = itemWindow(lines.map(itemHeight), state.cursor, rows - reserved);
+  // The items on screen, wrapped to the width (one column spare: a full line makes terminals wrap).
+  const { window: shown, lines } = orderFrameLines(items ?? [], order.currency, state, columns - 1, rows - reserved);
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
     <Box flexDirection="column">
@@ -188,7 +201,7 @@ export function OrderScreen(props: OrderScreenProps) {
             <ItemRow
               key={entry.key}
               entry={entry}
-              lines={lines[shown.start + offset]!}
+              lines={lines[offset]!}
               decision={state.decisions[entry.key]}
               isSelected={shown.start + offset === state.cursor}
               isReviewable={isPending}
@@ -209,7 +222,7 @@ export function OrderScreen(props: OrderScreenProps) {
       )}
       {state.banner && <ErrorBanner banner={state.banner} status={order.status} />}
       {mode.kind === 'reason' && (
-        <ReasonPrompt itemTitle={reasonItem?.item.title ?? ''} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
+        <ReasonPrompt itemTitle={sanitizeForTerminal(reasonItem?.item.title ?? '')} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
       )}
       {(mode.kind === 'confirm-review' || mode.kind === 'confirm-receive') && <ConfirmDialog question={confirmText(order.order_name, mode)} />}
       {mode.kind === 'sending' && (

@@ -7,14 +7,16 @@
  * keyboard, but scans are still queued, never lost, and never reach it as keys (a scan's
  * letters would otherwise approve, submit or confirm there).
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, type Dispatch } from 'react';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
+import { useLatest } from '../../hooks/use-latest.js';
 import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
-import { processScan } from './scan-actions.js';
+import { opsContext, scanMutation, settledOf } from '../../queries/write-mutations.js';
 import { initialScanState, isBadOutcome, isIdle, scanReducer, unfinishedCount, type ScanAction, type ScanState } from './scan-state.js';
+import { display, joinDisplay, sanitizeForTerminal } from '../../../format/sanitize.js';
 
 export interface UseScanOptions {
   /** Leaves scan mode. */
@@ -27,12 +29,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Scan mode's state, with its keys and its queue worker running. */
 export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<ScanAction>] {
-  const { client, profile, stateDir, now } = useServices();
+  const services = useServices();
   const queryClient = useQueryClient();
+  const pattern = services.profile.scanCodePattern ?? null;
+  const { mutateAsync: scan } = useMutation(scanMutation(queryClient, opsContext(services, 'scan'), pattern));
   const { show } = useNotice();
   const [state, dispatch] = useReducer(scanReducer, initialScanState);
-  const latest = useRef(options);
-  latest.current = options;
+  const latestRef = useLatest(options);
 
   useKeyBindings(
     'scan',
@@ -43,11 +46,11 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
         options.onClose();
       } else if (!state.isLeaving) {
         dispatch({ type: 'leave' });
-        show(`${plural(unfinishedCount(state), 'scan')} still to process: scan mode closes when they are done (Esc again leaves now).`);
+        show(display`${sanitizeForTerminal(plural(unfinishedCount(state), 'scan'))} still to process: scan mode closes when they are done (Esc again leaves now).`);
       } else {
-        const dropped = [...(state.current ? [state.current] : []), ...state.queue].map((s) => s.text);
+        const dropped = [...(state.current ? [state.current] : []), ...state.queue].map((s) => sanitizeForTerminal(s.text));
         options.onClose();
-        if (dropped.length > 0) show(`Left scan mode; not processed: ${dropped.join(', ')}`, 'warning');
+        if (dropped.length > 0) show(display`Left scan mode; not processed: ${joinDisplay(dropped, display`, `)}`, 'warning');
       }
     },
     {
@@ -70,27 +73,27 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
   );
 
   // Start the next scan when nothing is running and no review is open.
+  const { current, reviewing } = state;
+  const waiting = state.queue.length;
   useEffect(() => {
-    if (!state.current && !state.reviewing && state.queue.length > 0) dispatch({ type: 'begin' });
-  }, [state.current, state.reviewing, state.queue.length]);
+    if (!current && !reviewing && waiting > 0) dispatch({ type: 'begin' });
+  }, [current, reviewing, waiting]);
 
   const started = useRef(0);
-  const current = state.current;
   useEffect(() => {
     if (!current || started.current === current.seq) return;
     started.current = current.seq;
-    const deps = { client, queryClient, stateDir, profile: profile.name, now, scanCodePattern: profile.scanCodePattern ?? null };
-    void processScan(deps, current.text).then(({ outcome, warnings }) => {
+    void settledOf(scan(current.text)).then(({ outcome, warnings }) => {
       dispatch({ type: 'settled', seq: current.seq, outcome });
-      if (isBadOutcome(outcome)) latest.current.ring();
-      if (warnings.length > 0) show(warnings.join(' '), 'warning');
+      if (isBadOutcome(outcome)) latestRef.current.ring();
+      if (warnings.length > 0) show(sanitizeForTerminal(warnings.join(' ')), 'warning');
     });
-  }, [current, client, queryClient, stateDir, profile.name, profile.scanCodePattern, now, show]);
+  }, [current, scan, show, latestRef]);
 
   // Esc with scans waiting: close once they are done.
   useEffect(() => {
-    if (state.isLeaving && isIdle(state)) latest.current.onClose();
-  }, [state]);
+    if (state.isLeaving && isIdle(state)) latestRef.current.onClose();
+  }, [state, latestRef]);
 
   return [state, dispatch];
 }
