@@ -15,7 +15,7 @@ import { OrderStore } from '../../src/sandbox/db/orders.js';
 import type { Statement } from '../../src/sandbox/db/sqlite.js';
 import { findShop } from '../../src/sandbox/db/shops.js';
 import { hashApiKey } from '../../src/sandbox/keys.js';
-import type { Services } from '../../src/sandbox/http/context.js';
+import type { RawJson, Services } from '../../src/sandbox/http/context.js';
 import { listReturnOrders } from '../../src/sandbox/http/handlers/list.js';
 
 export interface ExplainedStatement {
@@ -153,7 +153,7 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
         shop: shopCtx,
         services: services(orders),
       });
-      return result as { body?: Buffer };
+      return result as RawJson;
     };
 
     for (const scenario of input.scenarios) {
@@ -199,7 +199,7 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
         c.warm.push(performance.now() - t);
         c.pageWarm.push(spent.page);
         c.list.push(spent.list);
-        bodyBytes = result.body?.length ?? Buffer.byteLength(JSON.stringify(result));
+        bodyBytes = result.byteLength;
       }
       const us = (v: number[]) => Math.round(median(v) * 1000);
       out.set(scenario.key, {

@@ -12,13 +12,14 @@ import { ApiError } from '../errors.js';
 import { openApiJson } from '../openapi.js';
 import type { TokenBucketLimiter } from '../rate-limit.js';
 import { LastUsedTracker, authenticate } from './auth.js';
+import { BodyBuffers } from './body-buffers.js';
 import { readBody } from './body.js';
 import type { Handler, Services } from './context.js';
 import { getReturnOrder } from './handlers/get-one.js';
 import { listReturnOrders } from './handlers/list.js';
 import { receiveReturnOrder } from './handlers/receive.js';
 import { reviewReturnOrder } from './handlers/review.js';
-import { internalError, sendError, sendRawJson } from './respond.js';
+import { internalError, sendError, sendJsonParts, sendRawJson } from './respond.js';
 import { matchRoute, OPENAPI_PATHS, splitTarget, type RouteName } from './router.js';
 
 export interface Faults {
@@ -73,6 +74,7 @@ function injectedFailure(faults: Faults): ApiError | null {
 /** Builds the node:http request listener. */
 export function createPipeline(deps: PipelineDeps): RequestListener {
   const lastUsed = new LastUsedTracker(deps.keys);
+  const bodyBuffers = new BodyBuffers();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (deps.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, deps.faults.latencyMs));
@@ -114,7 +116,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
       services: deps.services,
     });
-    sendRawJson(res, 200, result.body);
+    sendJsonParts(res, result, bodyBuffers);
   }
 
   return (req, res) => {
