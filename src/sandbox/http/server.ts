@@ -7,20 +7,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { KeyLookup } from '../db/keys.js';
+import type { KeyLookup, KeyRow } from '../db/keys.js';
+import { snapshotsOf } from '../db/snapshot.js';
 import { ApiError } from '../errors.js';
 import { openApiJson } from '../openapi.js';
 import type { TokenBucketLimiter } from '../rate-limit.js';
 import { LastUsedTracker, authenticate } from './auth.js';
 import { BodyBuffers } from './body-buffers.js';
 import { readBody } from './body.js';
-import type { Handler, Services } from './context.js';
+import type { Handler, HandlerContext, HandlerResult, Services } from './context.js';
 import { getReturnOrder } from './handlers/get-one.js';
 import { listReturnOrders } from './handlers/list.js';
 import { receiveReturnOrder } from './handlers/receive.js';
 import { reviewReturnOrder } from './handlers/review.js';
 import { internalError, sendError, sendJsonParts, sendRawJson } from './respond.js';
-import { matchRoute, OPENAPI_PATHS, splitTarget, type RouteName } from './router.js';
+import { matchRoute, OPENAPI_PATHS, splitTarget, type RouteMatch, type RouteName } from './router.js';
 
 export interface Faults {
   readonly latencyMs: number;
@@ -71,10 +72,20 @@ function injectedFailure(faults: Faults): ApiError | null {
   return new ApiError('internal_error', 'Injected failure (sandbox fault injection); nothing was changed.');
 }
 
+/** The route of a request, or route_not_found. */
+function routeOf(method: string, path: string): RouteMatch {
+  const route = matchRoute(method, path);
+  if (!route) {
+    throw new ApiError('route_not_found', `No such route for ${method}. The routes are listed in /openapi.json.`);
+  }
+  return route;
+}
+
 /** Builds the node:http request listener. */
 export function createPipeline(deps: PipelineDeps): RequestListener {
   const lastUsed = new LastUsedTracker(deps.keys);
   const bodyBuffers = new BodyBuffers();
+  const reads = snapshotsOf(deps.services.db);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (deps.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, deps.faults.latencyMs));
@@ -88,8 +99,47 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       return;
     }
 
-    const key = authenticate(req.headers.authorization, deps.keys);
     const now = deps.now();
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    const handlerContext = (key: KeyRow, route: RouteMatch, body: Buffer): HandlerContext => ({
+      req,
+      route,
+      search,
+      body,
+      now,
+      shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
+      services: deps.services,
+    });
+
+    // A GET without a body (nearly every request) waits for nothing: authentication, rate
+    // limit, route and handler read one SQLite snapshot, so the caches are checked against
+    // other processes' commits once and the read locks are taken once (db/snapshot.ts).
+    // Bodies are awaited and writes run outside any snapshot; last_used_at is written after.
+    if (method === 'GET' && !hasBody) {
+      let key: KeyRow | undefined;
+      let result: HandlerResult;
+      try {
+        result = reads.read(() => {
+          key = admit(req.headers.authorization, now);
+          const route = routeOf(method, path);
+          return HANDLERS[route.name](handlerContext(key, route, EMPTY)) as HandlerResult;
+        });
+      } finally {
+        if (key) lastUsed.touch(key, now);
+      }
+      sendJsonParts(res, result, bodyBuffers);
+      return;
+    }
+    const key = reads.read(() => admit(req.headers.authorization, now));
+    lastUsed.touch(key, now);
+    const route = routeOf(method, path);
+    const body = hasBody ? await readBody(req) : EMPTY;
+    sendJsonParts(res, await HANDLERS[route.name](handlerContext(key, route, body)), bodyBuffers);
+  }
+
+  /** Authentication, then the key's rate limit (D6 step 1, D10). */
+  function admit(authorization: string | undefined, now: number): KeyRow {
+    const key = authenticate(authorization, deps.keys);
     const taken = deps.limiter.take(key.pk, now);
     if (!taken.ok) {
       throw new ApiError(
@@ -99,24 +149,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
         { 'Retry-After': String(taken.retryAfterSeconds) },
       );
     }
-    lastUsed.touch(key, now);
-
-    const route = matchRoute(method, path);
-    if (!route) {
-      throw new ApiError('route_not_found', `No such route for ${method}. The routes are listed in /openapi.json.`);
-    }
-    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    const body = hasBody ? await readBody(req) : EMPTY;
-    const result = await HANDLERS[route.name]({
-      req,
-      route,
-      search,
-      body,
-      now,
-      shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
-      services: deps.services,
-    });
-    sendJsonParts(res, result, bodyBuffers);
+    return key;
   }
 
   return (req, res) => {
