@@ -160,7 +160,8 @@ export function renderSection(input: ReportInput): string {
       '### Where a page\'s time goes (in-process, no HTTP)',
       '',
       'Median microseconds per page, measured in the benchmark process after the load runs, by calling the',
-      'sandbox\'s own list handler (`listReturnOrders`) with real services: once through a fresh `OrderStore`',
+      'sandbox\'s own list handler (`listReturnOrders`) with real services, inside one read snapshot as the',
+      'server runs a GET (`db/snapshot.ts`): once through a fresh `OrderStore`',
       '("first": statements just prepared, the page not read before in the loop) and once for the page it',
       'has just served ("repeated"). "First" reads the orders\' stored JSON (`order_docs`, one row per order) by',
       'id; "repeated" finds them in the store\'s in-memory cache (bounded, least recently used out).',
@@ -181,6 +182,7 @@ export function renderSection(input: ReportInput): string {
       'Every statement one request runs, recorded from the sandbox\'s own prepared statements with their',
       'real bindings (the middle page for the cursor walk) and explained with `EXPLAIN QUERY PLAN`.',
       'A line `SCAN <table or alias>` without `USING ... INDEX` would be a full table scan (none is accepted).',
+      'Each GET also runs `BEGIN DEFERRED`, `PRAGMA data_version` and `COMMIT` around these (its read snapshot).',
       '',
     );
     for (const r of input.rows) {

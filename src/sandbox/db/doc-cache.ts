@@ -14,13 +14,14 @@ export const DOC_CACHE_CAPACITY = 50_000;
 export class DocCache {
   private readonly docs = new Map<number, Buffer>();
   private readonly snapshots: ReadSnapshots;
+  private generation: number;
 
   constructor(
     db: Db,
     private readonly capacity = DOC_CACHE_CAPACITY,
   ) {
     this.snapshots = snapshotsOf(db);
-    this.snapshots.onForeignCommit(() => this.docs.clear());
+    this.generation = this.snapshots.check();
   }
 
   /**
@@ -28,7 +29,10 @@ export class DocCache {
    * read snapshot, which checked when it began).
    */
   revalidate(): void {
-    this.snapshots.check();
+    const generation = this.snapshots.check();
+    if (generation === this.generation) return;
+    this.docs.clear();
+    this.generation = generation;
   }
 
   /** The cached JSON of order `id`, marked as just used. */

@@ -60,17 +60,22 @@ export class KeyLookup {
   private readonly snapshots: ReadSnapshots;
   /** Active (unrevoked) keys by hash, as read; their last_used_at is as of that read. */
   private readonly verified = new Map<string, KeyRow>();
+  private generation: number;
 
   constructor(db: Db) {
     this.byHash = db.prepare(`${SELECT} WHERE k.key_hash = ?`);
     this.touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE pk = ?');
     this.snapshots = snapshotsOf(db);
-    this.snapshots.onForeignCommit(() => this.verified.clear());
+    this.generation = this.snapshots.check();
   }
 
   /** The key with this hash (from memory when verified before and nothing changed since). */
   findByHash(hash: string): KeyRow | undefined {
-    this.snapshots.check();
+    const generation = this.snapshots.check();
+    if (generation !== this.generation) {
+      this.verified.clear();
+      this.generation = generation;
+    }
     const known = this.verified.get(hash);
     if (known) return known;
     const row = this.byHash.get(hash) as KeyRow | undefined;

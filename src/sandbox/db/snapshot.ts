@@ -17,8 +17,8 @@ export class ReadSnapshots {
   private readonly commit: Statement;
   private readonly version: Statement;
   private dataVersion: number;
+  private cacheGeneration = 0;
   private isReading = false;
-  private readonly droppers: (() => void)[] = [];
 
   constructor(private readonly db: Db) {
     this.begin = db.prepare('BEGIN DEFERRED');
@@ -28,22 +28,19 @@ export class ReadSnapshots {
     this.dataVersion = this.readVersion();
   }
 
-  /** Registers a cache's drop-everything, called when another connection has committed. */
-  onForeignCommit(drop: () => void): void {
-    this.droppers.push(drop);
-  }
-
   /**
-   * Drops the registered caches if another connection committed since the last check.
-   * Inside `read` this is free: the check was made when its snapshot began.
+   * The generation of this connection's caches, after checking whether another connection
+   * committed since the last check (free inside `read`: checked when its snapshot began).
+   * A cache filled under another generation is stale and must be dropped.
    */
-  check(): void {
+  check(): number {
     if (!this.isReading) this.refresh();
+    return this.cacheGeneration;
   }
 
-  /** Drops the registered caches now (this connection changed what they hold). */
+  /** Makes every cache stale now (this connection changed what they hold). */
   dropCaches(): void {
-    for (const drop of this.droppers) drop();
+    this.cacheGeneration++;
   }
 
   /**
