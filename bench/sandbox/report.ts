@@ -235,6 +235,19 @@ function findings(input: ReportInput): string[] {
       `  ${input.baselines.map(cpuPerRequest).join(' / ')} ms) and reaches ${f2(small.load.rps / base)} of the baseline.`,
     );
   }
+  const needMs = 1000 / (TARGET_RATIO * base);
+  const budget = input.rows.filter((r) => r.load.serverCpu !== null && r.load.rps > 0);
+  if (budget.length && input.baselines.every((x) => x.serverCpu !== null)) {
+    const perRequest = (share: number, rps: number) => (share / rps) * 1000;
+    const loadgenMs = (l: LoadResult) => perRequest(l.loadgenCpu, l.rps);
+    out.push(
+      `- What the ratio target asks of the CPU: ${TARGET_RATIO} of the baseline is ${f0(TARGET_RATIO * base)} requests/s, so the sandbox's one`,
+      `  event loop may spend at most ${needMs.toFixed(3)} ms of CPU per request, and the load generator's CPU per request`,
+      `  comes on top on the same ${input.nproc} cores (the baseline: server ${input.baselines.map(cpuPerRequest).join(' / ')} ms, load generator`,
+      `  ${input.baselines.map((b) => loadgenMs(b).toFixed(3)).join(' / ')} ms per request). Server + load generator CPU ms per request here: ` +
+        budget.map((r) => `${r.key} ${cpuPerRequest(r.load)} + ${loadgenMs(r.load).toFixed(3)}`).join(', ') + '.',
+    );
+  }
   const c = input.settings.connections;
   out.push(
     `- At ${c} connections latency follows throughput: the requests queue behind each other on one event loop,`,
