@@ -114,7 +114,8 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
     // A GET without a body (nearly every request) waits for nothing: authentication, rate
     // limit, route and handler read one SQLite snapshot, so the caches are checked against
     // other processes' commits once and the read locks are taken once (db/snapshot.ts).
-    // Bodies are awaited and writes run outside any snapshot; last_used_at is written after.
+    // GET handlers are synchronous (read() refuses a promise); bodies are awaited and writes
+    // run outside any snapshot; last_used_at is written after it.
     if (method === 'GET' && !hasBody) {
       let key: KeyRow | undefined;
       let result: HandlerResult;
