@@ -1,11 +1,11 @@
 /**
  * The request pipeline, in this order (stripe-mock style, one straight line):
- * request id -> fault injection (decided before any change) -> OpenAPI document ->
- * authentication -> rate limit -> route -> body (1 MiB) -> handler -> JSON response.
+ * request id -> Host check -> fault injection (decided before any change) -> OpenAPI
+ * document -> authentication -> rate limit -> route (the table in ../routes.ts) -> body
+ * (1 MiB) -> handler -> JSON response.
  * Every response carries X-Request-Id; anything unexpected is a 500 internal_error
  * without internals, and the server keeps serving.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { KeyLookup, KeyRow } from '../db/keys.js';
 import { snapshotsOf } from '../db/snapshot.js';
@@ -15,13 +15,10 @@ import type { TokenBucketLimiter } from '../rate-limit.js';
 import { LastUsedTracker, authenticate } from './auth.js';
 import { BodyBuffers } from './body-buffers.js';
 import { readBody } from './body.js';
-import type { Handler, HandlerContext, HandlerResult, Services } from './context.js';
-import { getReturnOrder } from './handlers/get-one.js';
-import { listReturnOrders } from './handlers/list.js';
-import { receiveReturnOrder } from './handlers/receive.js';
-import { reviewReturnOrder } from './handlers/review.js';
+import type { HandlerContext, HandlerResult, Services } from './context.js';
+import { newRequestId } from './request-id.js';
 import { internalError, sendError, sendJsonParts, sendRawJson } from './respond.js';
-import { matchRoute, OPENAPI_PATHS, splitTarget, type RouteMatch, type RouteName } from './router.js';
+import { isOpenApiPath, matchRoute, splitTarget, type MatchedRoute } from './router.js';
 
 export interface Faults {
   readonly latencyMs: number;
@@ -43,24 +40,7 @@ export interface PipelineDeps {
   readonly isClosing?: () => boolean;
 }
 
-const HANDLERS: Record<RouteName, Handler> = {
-  list: listReturnOrders,
-  get: getReturnOrder,
-  review: reviewReturnOrder,
-  receive: receiveReturnOrder,
-};
-
 const EMPTY = Buffer.alloc(0);
-
-/** Random per process, so ids from different runs never collide. */
-const REQUEST_ID_PREFIX = randomBytes(5).toString('hex');
-let requestCounter = 0;
-
-/** A fresh request id, `req_` and 24 hex characters: per-process prefix and counter (cheap per request). */
-export function newRequestId(): string {
-  requestCounter = (requestCounter + 1) % 2 ** 53;
-  return `req_${REQUEST_ID_PREFIX}${requestCounter.toString(16).padStart(14, '0')}`;
-}
 
 function injectedFailure(faults: Faults): ApiError | null {
   if (faults.failRate <= 0 || faults.random() >= faults.failRate) return null;
@@ -73,7 +53,7 @@ function injectedFailure(faults: Faults): ApiError | null {
 }
 
 /** The route of a request, or route_not_found. */
-function routeOf(method: string, path: string): RouteMatch {
+function routeOf(method: string, path: string): MatchedRoute {
   const route = matchRoute(method, path);
   if (!route) {
     throw new ApiError('route_not_found', `No such route for ${method}. The routes are listed in /openapi.json.`);
@@ -88,20 +68,21 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
   const reads = snapshotsOf(deps.services.db);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (isMissingHost(req)) throw missingHost();
     if (deps.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, deps.faults.latencyMs));
     const injected = injectedFailure(deps.faults);
     if (injected) throw injected;
 
     const method = req.method ?? 'GET';
     const { path, search } = splitTarget(req.url);
-    if (method === 'GET' && OPENAPI_PATHS.has(path)) {
+    if (method === 'GET' && isOpenApiPath(path)) {
       sendRawJson(res, 200, openApiJson(), { 'Cache-Control': 'public, max-age=60' });
       return;
     }
 
     const now = deps.now();
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    const handlerContext = (key: KeyRow, route: RouteMatch, body: Buffer): HandlerContext => ({
+    const handlerContext = (key: KeyRow, route: MatchedRoute, body: Buffer): HandlerContext => ({
       req,
       route,
       search,
@@ -123,7 +104,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
         result = reads.read(() => {
           key = admit(req.headers.authorization, now);
           const route = routeOf(method, path);
-          return HANDLERS[route.name](handlerContext(key, route, EMPTY)) as HandlerResult;
+          return route.route.handler(handlerContext(key, route, EMPTY)) as HandlerResult;
         });
       } finally {
         if (key) lastUsed.touch(key, now);
@@ -135,7 +116,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
     lastUsed.touch(key, now);
     const route = routeOf(method, path);
     const body = hasBody ? await readBody(req) : EMPTY;
-    sendJsonParts(res, await HANDLERS[route.name](handlerContext(key, route, body)), bodyBuffers);
+    sendJsonParts(res, await route.route.handler(handlerContext(key, route, body)), bodyBuffers);
   }
 
   /** Authentication, then the key's rate limit (D6 step 1, D10). */
@@ -175,6 +156,19 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       sendError(res, internalError());
     });
   };
+}
+
+/**
+ * RFC 9112 3.2: an HTTP/1.1 request without Host is answered 400. Node's own check
+ * (`requireHostHeader`) answers with a bare 400, so the server turns it off and the
+ * pipeline answers with the envelope and a request id instead.
+ */
+function isMissingHost(req: IncomingMessage): boolean {
+  return req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
+}
+
+function missingHost(): ApiError {
+  return new ApiError('malformed_request', 'The request has no Host header; HTTP/1.1 requires one.', null, { Connection: 'close' });
 }
 
 /** A path safe to print in a message or log line: no control characters, bounded length. */
