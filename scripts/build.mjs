@@ -7,19 +7,21 @@
 //
 // Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
 // dist), --no-splitting (one file, as before), --no-source-patch (without the patches),
+// --no-row-cache (without the row cache around Ink's Output, the patch named ink-row-cache),
 // --clean (remove every chunk of earlier builds at once: `npm pack` ships exactly this build).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sourcePatchPlugin } from './source-patch-plugin.mjs';
+import { PATCHES, sourcePatchPlugin } from './source-patch-plugin.mjs';
 
 const { values: options } = parseArgs({
   options: {
     outdir: { type: 'string', default: 'dist' },
     'no-splitting': { type: 'boolean', default: false },
     'no-source-patch': { type: 'boolean', default: false },
+    'no-row-cache': { type: 'boolean', default: false },
     clean: { type: 'boolean', default: false },
   },
 });
@@ -55,7 +57,7 @@ const result = await build({
   jsx: 'automatic',
   plugins: [
     stubDevtools,
-    ...(options['no-source-patch'] ? [] : [sourcePatchPlugin()]),
+    ...(options['no-source-patch'] ? [] : [sourcePatchPlugin(PATCHES.filter((p) => !(options['no-row-cache'] && p.name === 'ink-row-cache')))]),
   ],
   banner: {
     js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),

@@ -4,10 +4,15 @@
 // something else. The same function patches the bundle (esbuild, scripts/build.mjs) and the
 // modules vitest loads (vitest.config.ts), so what ships is what the tests run.
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
-/** The patches: where, what, how often, and why. */
+/** The row cache that wraps Ink's Output (src/ui/ink/row-cached-output.ts), by absolute path. */
+export const ROW_CACHE_MODULE = fileURLToPath(new URL('../src/ui/ink/row-cached-output.ts', import.meta.url));
+
+/** The patches: a name, where, what, how often, and why. */
 export const PATCHES = [
   {
+    name: 'yoga-without-fetch',
     // Yoga's WebAssembly is inlined as a base64 data: URL. Its Emscripten loader asks
     // `typeof fetch` first, which makes Node load its whole built-in fetch (undici, web
     // streams: ~25 ms at start-up) only to fetch that data: URL. Without fetch, the same
@@ -16,6 +21,20 @@ export const PATCHES = [
     search: '"function"!=typeof fetch',
     replace: 'true',
     count: 2,
+  },
+  {
+    name: 'ink-row-cache',
+    // Ink's renderer draws each frame with a new Output, built from scratch. Wrapped, its rows
+    // are remembered across frames and only rows that changed are built (by Ink's own Output):
+    // src/ui/ink/row-cached-output.ts; docs/benchmarks.md, "Keystroke to frame".
+    file: /[\\/]ink[\\/]build[\\/]renderer\.js$/,
+    search: "import Output from './output.js';",
+    replace: [
+      "import InkOutput from './output.js';",
+      `import { withRowCache } from ${JSON.stringify(ROW_CACHE_MODULE)};`,
+      'const Output = withRowCache(InkOutput);',
+    ].join('\n'),
+    count: 1,
   },
 ];
 
