@@ -5,6 +5,9 @@
  * that scrolls with the selection. Only the visible rows render, and each row's formatted
  * line is kept for as long as the row object, the columns and the style stay the same (a
  * key press redraws the table; formatting every visible row again was a third of that).
+ * The header and the rows are memoized, so a selection move draws only the two rows it
+ * changes: Ink's Output (wrapped by src/ui/ink/row-cached-output.ts) builds again only rows
+ * whose Text was drawn again.
  */
 import { Box, Text } from 'ink';
 import { memo, useRef } from 'react';
@@ -40,6 +43,16 @@ const TableRow = memo(function TableRow(props: {
   return (
     <Text inverse={props.isSelected} wrap="truncate">
       {marker}
+      {props.line}
+    </Text>
+  );
+});
+
+/** The header line; drawn again only when its text changes (not on every selection move). */
+const TableHeader = memo(function TableHeader(props: { readonly line: string }) {
+  return (
+    <Text bold wrap="truncate">
+      {' '.repeat(MARKER_WIDTH)}
       {props.line}
     </Text>
   );
@@ -82,10 +95,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const visible = props.rows.slice(top.current, top.current + height);
   return (
     <Box flexDirection="column">
-      <Text bold wrap="truncate">
-        {' '.repeat(MARKER_WIDTH)}
-        {headerLine(props.columns)}
-      </Text>
+      <TableHeader line={headerLine(props.columns)} />
       {props.rows.length === 0 ? (
         <Text dimColor>{`  ${props.emptyText}`}</Text>
       ) : (
