@@ -32,6 +32,12 @@ export interface KeystrokeSamples {
   readonly rss: { readonly firstPage: number; readonly paged: number; readonly afterKeys: number; readonly peak: number };
   /** Seconds it took to page through. */
   readonly pagingSeconds: number;
+  /**
+   * CPU time (user + system) the console used for the keys, per key, in ms: what a key costs
+   * the console itself, which the load of other work on the machine hardly changes (the
+   * wall-clock times above include waiting for a core). Absent in older saved runs.
+   */
+  readonly cpuMsPerKey?: number;
 }
 
 /** The ids of each page of `limit`, walking the cursors as the console does. */
@@ -81,6 +87,7 @@ export async function measureKeystrokes(
 
     const firstByteMs: number[] = [];
     const frameMs: number[] = [];
+    const cpuBefore = run.cpuMs();
     let row = 0;
     for (let i = 0; i < options.keys; i++) {
       const isDown = Math.floor(i / 50) % 2 === 0;
@@ -98,8 +105,10 @@ export async function measureKeystrokes(
       frameMs.push(done - t0);
       await sleep(options.pauseMs);
     }
+    const cpuMsPerKey = (run.cpuMs() - cpuBefore) / options.keys;
     const afterKeys = run.memory();
     return {
+      cpuMsPerKey,
       firstByteMs,
       frameMs,
       pages: pages.length,

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pty from '@lydell/node-pty';
 
+/** Linux's USER_HZ, the unit of /proc/PID/stat's times (100 on every Linux architecture node runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export interface PtyRun {
   readonly pid: number;
   /** Everything written so far. */
@@ -19,6 +22,8 @@ export interface PtyRun {
   write(data: string): void;
   /** Resident set and its peak, in KiB, from /proc/PID/status. */
   memory(): { readonly rssKiB: number; readonly hwmKiB: number };
+  /** CPU time the process has used (user + system), in ms, from /proc/PID/stat (10 ms steps). */
+  cpuMs(): number;
   kill(): Promise<void>;
   /** Arrival time of each chunk, with its offset in the output. */
   readonly chunks: { readonly at: number; readonly offset: number }[];
@@ -86,6 +91,12 @@ export function spawnRun(args: readonly string[], env: Record<string, string>, c
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
       return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
+    },
+    cpuMs: () => {
+      // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${proc.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
     },
     kill: async () => {
       if (!exited) proc.kill('SIGKILL');

@@ -121,10 +121,11 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
   return { title: STARTUP_TITLE, text: `${lines.join('\n')}\n` };
 }
 
-function keysRow(name: string, k: Pick<KeystrokeSamples, 'firstByteMs' | 'frameMs'>): string {
+function keysRow(name: string, k: Pick<KeystrokeSamples, 'firstByteMs' | 'frameMs' | 'cpuMsPerKey'>): string {
   const fb = summarize(k.firstByteMs);
   const fr = summarize(k.frameMs);
-  return `| ${name} | ${ms(fb.p50)} | ${ms(fb.p95)} | ${ms(fr.p50)} | ${ms(fr.p95)} | ${ms(fr.p99)} | ${ms(fr.max)} |`;
+  const cpu = k.cpuMsPerKey === undefined ? '–' : ms(k.cpuMsPerKey);
+  return `| ${name} | ${ms(fb.p50)} | ${ms(fb.p95)} | ${ms(fr.p50)} | ${ms(fr.p95)} | ${ms(fr.p99)} | ${ms(fr.max)} | ${cpu} |`;
 }
 
 function keysSection(i: ReportInput, k: KeystrokeSamples): Section {
@@ -146,8 +147,8 @@ function keysSection(i: ReportInput, k: KeystrokeSamples): Section {
     'bare script in raw mode that answers each key at once with a one-character frame (the pseudo-terminal',
     'round trip and node\'s input handling, nothing else).',
     '',
-    '| | first byte p50 | first byte p95 | frame p50 | frame p95 | frame p99 | frame max |',
-    '|---|---|---|---|---|---|---|',
+    '| | first byte p50 | first byte p95 | frame p50 | frame p95 | frame p99 | frame max | console CPU per key |',
+    '|---|---|---|---|---|---|---|---|',
     ...(i.keysFloor ? [keysRow('floor: bare node echoing each key', i.keysFloor)] : []),
     keysRow('console, this build', k),
     ...(i.baselineKeys ? [keysRow(`console, ${baselineName(i)}`, i.baselineKeys)] : []),
