@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 /** The row cache that wraps Ink's Output (src/ui/ink/row-cached-output.ts), by absolute path. */
 export const ROW_CACHE_MODULE = fileURLToPath(new URL('../src/ui/ink/row-cached-output.ts', import.meta.url));
+/** The memo that wraps two of Ink's text functions (src/ui/ink/text-memo.ts), by absolute path. */
+export const TEXT_MEMO_MODULE = fileURLToPath(new URL('../src/ui/ink/text-memo.ts', import.meta.url));
+
+/** Replaces `import name from 'source';` with the same import remembered by memoizeText. */
+const memoizedImport = (name, source) => [
+  `import ${name}Unremembered from '${source}';`,
+  `import { memoizeText } from ${JSON.stringify(TEXT_MEMO_MODULE)};`,
+  `const ${name} = memoizeText(${name}Unremembered);`,
+].join('\n');
 
 /** The patches: a name, where, what, how often, and why. */
 export const PATCHES = [
@@ -34,6 +43,23 @@ export const PATCHES = [
       `import { withRowCache } from ${JSON.stringify(ROW_CACHE_MODULE)};`,
       'const Output = withRowCache(InkOutput);',
     ].join('\n'),
+    count: 1,
+  },
+  {
+    name: 'ink-text-memo',
+    // Ink measures the text of every Text on screen each frame (string-width segments every
+    // row with a non-ASCII character); the answers are remembered per text: src/ui/ink/text-memo.ts.
+    file: /[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/,
+    search: "import widestLine from 'widest-line';",
+    replace: memoizedImport('widestLine', 'widest-line'),
+    count: 1,
+  },
+  {
+    name: 'ink-text-memo',
+    // The same for the cleaning of every Text's escape sequences each frame.
+    file: /[\\/]ink[\\/]build[\\/]squash-text-nodes\.js$/,
+    search: "import sanitizeAnsi from './sanitize-ansi.js';",
+    replace: memoizedImport('sanitizeAnsi', './sanitize-ansi.js'),
     count: 1,
   },
 ];
