@@ -1,7 +1,8 @@
 /**
  * A program in a real pseudo-terminal (node-pty) for timing: raw output with arrival
- * times, waits on the output, and the process's resident set from /proc. No terminal
- * emulator parses the output here, so the harness adds as little as possible to timings.
+ * times, waits on the output, and the process's resident set and CPU time from /proc. No
+ * terminal emulator parses the output here, so the harness adds as little as possible to
+ * timings; `onData` hands each chunk and its arrival time on (to a TimedScreen, say).
  */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
@@ -47,15 +48,23 @@ export function benchEnv(extra: Record<string, string>): Record<string, string> 
 }
 
 /** Starts `node args` in a pty of cols x rows. `startedAt` is taken right before the spawn. */
-export function spawnRun(args: readonly string[], env: Record<string, string>, cols: number, rows: number): { run: PtyRun; startedAt: number } {
+export function spawnRun(
+  args: readonly string[],
+  env: Record<string, string>,
+  cols: number,
+  rows: number,
+  onData?: (data: string, at: number) => void,
+): { run: PtyRun; startedAt: number } {
   const startedAt = performance.now();
   const proc = pty.spawn(process.execPath, [...args], { name: 'xterm-256color', cols, rows, cwd: process.cwd(), env });
   let raw = '';
   const chunks: { at: number; offset: number }[] = [];
   const listeners = new Set<() => void>();
   proc.onData((data) => {
-    chunks.push({ at: performance.now(), offset: raw.length });
+    const at = performance.now();
+    chunks.push({ at, offset: raw.length });
     raw += data;
+    onData?.(data, at);
     for (const l of [...listeners]) l();
   });
   let exited = false;
