@@ -43,7 +43,11 @@ describe('report', () => {
 
   it('renders the three sections with results against the targets', () => {
     const [startup, keystrokes, memory] = renderSections(input);
-    expect(startup!.text).toContain('| console, this build | 310 ms | 320 ms | 300 ms | 320 ms | 2.82x |');
+    expect(startup!.text).toContain('| console, this build | 310 ms | 320 ms | 300 ms | 320 ms | 2.82x | – | – |');
+    // With the CPU time each launch had used by its first page, next to the floor's.
+    const cpu = { console: [200, 210, 220], baseline: [300, 310, 320], floor: [70, 70, 70] };
+    const [withCpu] = renderSections({ ...input, startup: { ...input.startup, cpu } });
+    expect(withCpu!.text).toContain('| console, this build | 310 ms | 320 ms | 300 ms | 320 ms | 2.82x | 210 ms | 3.00x |');
     expect(startup!.text).toContain('Result: 2.82x the floor at the median; the target is 3x: met.');
     // How the console was launched comes from the run, not from today's sources.
     expect(startup!.text).toContain("the flags of the bin's shebang (`--max-semi-space-size=4`");

@@ -67,9 +67,12 @@ const launch = (i: ReportInput) => {
 
 function startupSection(i: ReportInput, s: StartupSamples): Section {
   const f = summarize(s.floor);
-  const row = (name: string, samples: readonly number[]) => {
+  const floorCpu = s.cpu ? summarize(s.cpu.floor).p50 : undefined;
+  const row = (name: string, samples: readonly number[], cpu: readonly number[] | null | undefined) => {
     const x = summarize(samples);
-    return `| ${name} | ${ms(x.p50)} | ${ms(x.p90)} | ${ms(x.min)} | ${ms(x.max)} | ${(x.p50 / f.p50).toFixed(2)}x |`;
+    const c = cpu && cpu.length > 0 && floorCpu !== undefined ? summarize(cpu).p50 : undefined;
+    const cpuCells = c === undefined ? '– | –' : `${ms(c)} | ${(c / floorCpu!).toFixed(2)}x`;
+    return `| ${name} | ${ms(x.p50)} | ${ms(x.p90)} | ${ms(x.min)} | ${ms(x.max)} | ${(x.p50 / f.p50).toFixed(2)}x | ${cpuCells} |`;
   };
   const ratio = summarize(s.console).p50 / f.p50;
   const lines = [
@@ -85,11 +88,11 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     `that fetches the same page with \`fetch\` and prints one line per order. ${i.runs} launches of each, in rotating`,
     'order, after one warm-up launch of each.',
     '',
-    '| | median | p90 | min | max | median vs floor |',
-    '|---|---|---|---|---|---|',
-    row('floor: bare node + fetch', s.floor),
-    row('console, this build', s.console),
-    ...(s.baseline ? [row(`console, ${baselineName(i)}`, s.baseline)] : []),
+    '| | median | p90 | min | max | median vs floor | CPU time, median | CPU time vs floor |',
+    '|---|---|---|---|---|---|---|---|',
+    row('floor: bare node + fetch', s.floor, s.cpu?.floor),
+    row('console, this build', s.console, s.cpu?.console),
+    ...(s.baseline ? [row(`console, ${baselineName(i)}`, s.baseline, s.cpu?.baseline)] : []),
     '',
     `Result: ${ratio.toFixed(2)}x the floor at the median; the target is ${STARTUP_TARGET_RATIO}x: ${ratio <= STARTUP_TARGET_RATIO ? 'met' : 'missed'}.`,
     '',
