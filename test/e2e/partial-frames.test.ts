@@ -7,12 +7,9 @@
  * line), and it holds one header, one selected row, and whole rows in order. A selection
  * move writes a fraction of what the whole screen takes.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
-import { assertBuilt, BUILT_CONSOLE, spawnPty, type PtySession } from '../helpers/pty.js';
+import { assertBuilt, BUILT_CONSOLE, isolatedConsoleEnv, spawnPty, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sandbox: TestSandbox;
@@ -26,22 +23,12 @@ afterAll(async () => {
 });
 
 function startConsole(): PtySession {
-  const home = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
   return spawnPty({
     args: [BUILT_CONSOLE, '--base-url', sandbox.url],
     cols: 100,
     rows: 30,
-    env: {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, 'config'),
-      XDG_STATE_HOME: join(home, 'state'),
-      XDG_DATA_HOME: join(home, 'data'),
-      RETURNS_API_KEY: KEYS.north,
-      RETURNS_BASE_URL: undefined,
-      RETURNS_PROFILE: undefined,
-      // Colour on: a partial line write replays the styles of the line's unchanged start.
-      NO_COLOR: undefined,
-    },
+    // Colour on: a partial line write replays the styles of the line's unchanged start.
+    env: isolatedConsoleEnv({ RETURNS_API_KEY: KEYS.north, NO_COLOR: undefined }),
   });
 }
 

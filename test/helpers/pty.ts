@@ -3,7 +3,8 @@
  * headless xterm, for end-to-end tests of the built console. Waits poll the screen; the
  * time limits are upper bounds for a stuck run, not measurements.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import xterm from '@xterm/headless';
 import pty from '@lydell/node-pty';
@@ -16,6 +17,24 @@ export function assertBuilt(): void {
   if (!existsSync(BUILT_CONSOLE)) {
     throw new Error(`${BUILT_CONSOLE} is missing: run "node scripts/build.mjs" (npm test does it first).`);
   }
+}
+
+/**
+ * The environment of a console run that touches nothing of the user's: a new home with its
+ * own XDG directories, and no service, key or profile from the caller's environment (`extra` wins).
+ */
+export function isolatedConsoleEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
+  return {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_STATE_HOME: join(home, 'state'),
+    XDG_DATA_HOME: join(home, 'data'),
+    RETURNS_API_KEY: undefined,
+    RETURNS_BASE_URL: undefined,
+    RETURNS_PROFILE: undefined,
+    ...extra,
+  };
 }
 
 /** Key sequences as a terminal sends them (each one goes in one write). */
