@@ -72,6 +72,20 @@ const launch = (i: ReportInput) => {
     : `launched as its bin and \`npm start\` launched it then: node with the flags of the bin's shebang (\`${flags.join(' ')}\`)`;
 };
 
+/**
+ * On a machine loaded far beyond its cores, what the wall clock measures is mostly waiting for a
+ * core: said under the result, so nobody takes it for the console's speed.
+ */
+const loadNote = (i: ReportInput, floorMs: number): string[] =>
+  (i.loadAvg[0] ?? 0) > 2 * i.nproc
+    ? [
+        '',
+        `The load average was ${(i.loadAvg[0] ?? 0).toFixed(0)} on ${i.nproc} cores when this ran: the wall-clock figures are mostly waiting`,
+        `for a core (the floor itself took ${ms(floorMs)}), so the absolute target cannot be judged from this run; the`,
+        'ratio to the same-run baseline and the CPU times can. Re-run the command above on a quiet machine.',
+      ]
+    : [];
+
 function startupSection(i: ReportInput, s: StartupSamples): Section {
   const f = summarize(s.floor);
   const floorCpu = s.cpu ? summarize(s.cpu.floor).p50 : undefined;
@@ -103,6 +117,7 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     ...(s.baseline ? [row(`console, ${baselineName(i)}`, s.baseline, s.cpu?.baseline)] : []),
     '',
     `Result: ${ratio.toFixed(2)}x the floor at the median; the target is ${STARTUP_TARGET_RATIO}x: ${ratio <= STARTUP_TARGET_RATIO ? 'met' : 'missed'}.`,
+    ...loadNote(i, f.p50),
     '',
     'Changed for this (each found with `node --cpu-prof` of single launches):',
     '- The bundle is split into chunks (scripts/build.mjs): the sandbox (on node:sqlite), the other commands',
@@ -174,6 +189,7 @@ function keysSection(i: ReportInput, k: KeystrokeSamples): Section {
     ...(i.flaggedKeys ? [keysRow(`console, this build, with \`node ${i.nodeFlags.join(' ')}\` added`, i.flaggedKeys)] : []),
     '',
     `Result: p95 to the complete frame ${ms(fr.p95)}; the target is ${KEYS_TARGET_P95_MS} ms: ${fr.p95 <= KEYS_TARGET_P95_MS ? 'met' : 'missed'}.`,
+    ...loadNote(i, i.keysFloor ? summarize(i.keysFloor.frameMs).p95 : 0),
     '',
     'Where a key\'s time went (`node --cpu-prof` of the built console in this harness, Ink 8 as published):',
     'React\'s render and commit about a tenth; Ink\'s Output about half with the garbage it leaves (every frame',
