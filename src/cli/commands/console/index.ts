@@ -12,8 +12,8 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
-import { parseScanCodePattern } from '../../../ui/screens/scan/scan-code.js';
-import { consoleStateDir } from './state-dir.js';
+import { parseScanCodePattern } from '../../../ops/scan-code.js';
+import { defaultStateDir } from '../../../local/state-paths.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
 
 /** Runs the console until the user quits. */
@@ -89,7 +89,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
             scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
           },
           isReadOnly: args.isReadOnly,
-          stateDir: consoleStateDir(factory.env, factory.homeDir),
+          stateDir: defaultStateDir(factory.env, factory.homeDir),
           now: factory.now,
           connection: monitor,
         },
