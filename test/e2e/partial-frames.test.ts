@@ -7,9 +7,12 @@
  * line), and it holds one header, one selected row, and whole rows in order. A selection
  * move writes a fraction of what the whole screen takes.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, makeFixture } from '../helpers/fixture.js';
-import { assertBuilt, BUILT_CONSOLE, isolatedConsoleEnv, spawnPty, type PtySession } from '../helpers/pty.js';
+import { makeFixture } from '../helpers/fixture.js';
+import { assertBuilt, spawnConsoleInShell, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sandbox: TestSandbox;
@@ -23,12 +26,11 @@ afterAll(async () => {
 });
 
 function startConsole(): PtySession {
-  return spawnPty({
-    args: [BUILT_CONSOLE, '--base-url', sandbox.url],
-    cols: 100,
-    rows: 30,
+  return spawnConsoleInShell({
+    args: ['--base-url', sandbox.url],
+    home: mkdtempSync(join(tmpdir(), 'rc-e2e-')),
     // Colour on: a partial line write replays the styles of the line's unchanged start.
-    env: isolatedConsoleEnv({ RETURNS_API_KEY: KEYS.north, NO_COLOR: undefined }),
+    env: { NO_COLOR: undefined },
   });
 }
 

@@ -4,18 +4,31 @@
  * node:sqlite, shows the demo orders, and nothing of node:sqlite's ExperimentalWarning
  * (printed by Node 22 when the module loads) reaches the terminal.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { assertBuilt, BUILT_CONSOLE, isolatedConsoleEnv, spawnPty } from '../helpers/pty.js';
+import { assertBuilt, BUILT_CONSOLE, spawnPty } from '../helpers/pty.js';
 
 beforeAll(() => assertBuilt());
 
 it('starts on the built-in sandbox without printing an ExperimentalWarning', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'rc-e2e-sandbox-'));
   const session = spawnPty({
     file: '/bin/sh',
     args: ['-c', `"${process.execPath}" "${BUILT_CONSOLE}" --sandbox; echo "EXIT=$?"`],
     cols: 100,
     rows: 30,
-    env: isolatedConsoleEnv({ NO_COLOR: '1' }),
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_STATE_HOME: join(home, 'state'),
+      XDG_DATA_HOME: join(home, 'data'),
+      RETURNS_API_KEY: undefined,
+      RETURNS_BASE_URL: undefined,
+      RETURNS_PROFILE: undefined,
+      NO_COLOR: '1',
+    },
   });
   await session.waitForText('page 1', 30_000);
   await session.waitForText(/› +\d+ #/);

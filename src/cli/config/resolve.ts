@@ -11,6 +11,10 @@ import type { LoadedConfigFile } from './config-file.js';
 import { resolveConfigRelativePath } from './config-file.js';
 import { parseBaseUrl } from '../../api/client/routes.js';
 import { PROFILE_NAME_PATTERN, type ProfileConfig } from './schema.js';
+import type { SavedViews } from '../../ops/saved-views.js';
+import type { KeyTable } from '../../ui/keys/match.js';
+import type { KeyOverride } from '../../ui/keys/user-bindings.js';
+import { effectiveKeyTable } from './keybindings.js';
 
 /** A value and where it came from, e.g. `flag --base-url`, `env RETURNS_BASE_URL`, `default`. */
 export interface Sourced<T> {
@@ -32,12 +36,24 @@ export interface ResolvedConfig {
   readonly baseUrl: Sourced<string> | null;
   readonly keySource: KeySource;
   readonly routes: { readonly review: Sourced<string>; readonly receive: Sourced<string> };
-  readonly timeouts: { readonly connectMs: Sourced<number>; readonly headersMs: Sourced<number>; readonly bodyMs: Sourced<number> };
+  readonly timeouts: {
+    readonly connectMs: Sourced<number>;
+    readonly headersMs: Sourced<number>;
+    readonly bodyMs: Sourced<number>;
+    /** The deadline of one request: headers and the whole body. */
+    readonly totalMs: Sourced<number>;
+  };
   readonly maxRetries: Sourced<number>;
   readonly rejectReasons: Sourced<readonly string[]>;
   readonly refreshIntervalSeconds: Sourced<number>;
   /** Regular expression whose one group is the order name or id in a scanned code; null = the code as scanned. */
   readonly scanCodePattern: Sourced<string | null>;
+  /** The console's keys: the built-in table with the config file's `keybindings` applied, and what they changed. */
+  readonly keys: { readonly table: KeyTable; readonly overrides: readonly KeyOverride[] };
+  /** The config file's saved views, by name. */
+  readonly views: SavedViews;
+  /** Every profile of the config file (for the console's `:profile`). */
+  readonly profileNames: readonly string[];
 }
 
 /** Global flags that feed the configuration. */
@@ -102,11 +118,15 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
       connectMs: ms(p.timeouts?.connect_seconds, 'connect_seconds', DEFAULT_TIMEOUTS.connectMs),
       headersMs: ms(p.timeouts?.headers_seconds, 'headers_seconds', DEFAULT_TIMEOUTS.headersMs),
       bodyMs: ms(p.timeouts?.body_seconds, 'body_seconds', DEFAULT_TIMEOUTS.bodyMs),
+      totalMs: ms(p.timeouts?.total_seconds, 'total_seconds', DEFAULT_TIMEOUTS.totalMs),
     },
     maxRetries: fromProfile(p.max_retries, 'max_retries', DEFAULT_MAX_RETRIES),
     rejectReasons: fromProfile<readonly string[]>(p.reject_reasons, 'reject_reasons', DEFAULT_REJECT_REASONS),
     refreshIntervalSeconds: fromProfile(p.refresh_interval_seconds, 'refresh_interval_seconds', DEFAULT_REFRESH_INTERVAL_SECONDS),
     scanCodePattern: fromProfile<string | null>(p.scan_code_pattern, 'scan_code_pattern', null),
+    keys: effectiveKeyTable(file.config.keybindings),
+    views: file.config.views ?? {},
+    profileNames: Object.keys(profiles),
   };
 }
 
@@ -170,6 +190,7 @@ export function toClientOptions(config: ResolvedConfig & { readonly baseUrl: Sou
       connectMs: config.timeouts.connectMs.value,
       headersMs: config.timeouts.headersMs.value,
       bodyMs: config.timeouts.bodyMs.value,
+      totalMs: config.timeouts.totalMs.value,
     },
     maxRetries: config.maxRetries.value,
   };

@@ -8,11 +8,12 @@ import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
 import { useLatest } from '../hooks/use-latest.js';
-import { sanitizeForTerminal } from '../../format/sanitize.js';
+import { display, sanitizeForTerminal } from '../../format/sanitize.js';
 import { useInputRouter, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
 import { matchBinding, readOnlyReason, SCAN_IN_PROMPT } from './match.js';
+import { useKeyTable } from './use-key-table.js';
 
 /** Receives the matched action; `binding` is the table row that matched. */
 export type KeyActionHandler = (action: KeyAction, input: string, key: Key, binding: KeyBinding) => void;
@@ -41,6 +42,7 @@ export function useKeyBindings(
   const { show } = useNotice();
   const onGlobal = useGlobalKeyHandler();
   const isScreenActive = useIsScreenActive();
+  const table = useKeyTable();
   const latestRef = useLatest({ scopes, handler, onUnmatched: options.onUnmatched });
 
   const onInput = useCallback(
@@ -48,16 +50,16 @@ export function useKeyBindings(
       const { scopes: current, handler: handle, onUnmatched } = latestRef.current;
       const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
       for (const scope of list) {
-        const binding = matchBinding(scope, input, key);
+        const binding = matchBinding(scope, input, key, table);
         if (!binding) continue;
-        if (binding.isMutating && isReadOnly) show(readOnlyReason(binding), 'warning');
+        if (binding.isMutating && isReadOnly) show(sanitizeForTerminal(readOnlyReason(binding)), 'warning');
         else if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
         else handle(binding.action, input, key, binding);
         return;
       }
       onUnmatched?.(input, key);
     },
-    [isReadOnly, show, onGlobal, latestRef],
+    [isReadOnly, show, onGlobal, latestRef, table],
   );
 
   const isActive = isScreenActive && (options.isActive ?? true);
@@ -72,8 +74,8 @@ export function useKeyBindings(
     'field',
     (scan) => {
       if (scanPolicy === 'as-text') {
-        const ender = scan.terminator === 'enter' ? 'Enter' : 'Tab';
-        show(`Scanned "${sanitizeForTerminal(scan.text)}" was typed into the field; the scanner's ${ender} was not pressed: check the text, then press Enter.`, 'warning');
+        const ender = display`${scan.terminator === 'enter' ? display`Enter` : display`Tab`}`;
+        show(display`Scanned "${sanitizeForTerminal(scan.text)}" was typed into the field; the scanner's ${ender} was not pressed: check the text, then press Enter.`, 'warning');
       }
       return scanPolicy ?? null;
     },

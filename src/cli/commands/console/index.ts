@@ -14,7 +14,9 @@ import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { parseScanCodePattern } from '../../../ops/scan-code.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
+import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
+import { applyViewFlag } from '../../view-flag.js';
 
 /** Runs the console until the user quits. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
@@ -34,6 +36,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // that wait (40-80 ms here) is no longer spent idle at the end.
     const ui = import('../../../ui/start-console.js');
     ui.catch(() => undefined);
+    const stateDir = await checkedStateDir(factory);
     const target = await resolveConsoleTarget(factory, {
       profile: stringFlag(ctx.args, 'profile'),
       baseUrl: stringFlag(ctx.args, 'base-url'),
@@ -42,6 +45,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { createConnectionMonitor } = await import('../../../ui/connection/connection-monitor.js');
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
+    // --view needs the config file's views: a bad name stops here, before anything starts.
+    const start = applyViewFlag(ctx.args, config.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
 
     let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
     let client: ReturnsClient;
@@ -73,7 +78,9 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
 
     // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
-    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit });
+    // Aborted when the console ends, so a slow first page never keeps the process alive after q.
+    const firstPageAbort = new AbortController();
+    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit, signal: firstPageAbort.signal });
     firstPage?.catch(() => undefined);
     const { startConsole } = await ui;
     try {
@@ -89,18 +96,23 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
             scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
           },
           isReadOnly: args.isReadOnly,
-          stateDir: defaultStateDir(factory.env, factory.homeDir),
+          keyTable: config.keys.table,
+          views: config.views,
+          profileNames: config.profileNames,
+          stateDir,
           now: factory.now,
           connection: monitor,
         },
-        initialFilters: args.filters,
-        initialLimit: args.limit,
+        initialFilters: start.filters,
+        initialLimit: start.limit,
+        initialView: start.view,
         ...(firstPage && { firstPage }),
         initialAuth: target.kind === 'service' ? target.auth : null,
         isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),
         isScreenReader: args.isScreenReader,
       });
     } finally {
+      firstPageAbort.abort();
       await client.close().catch(() => undefined);
       if (sandbox) {
         await sandbox.close();
@@ -109,6 +121,23 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     return EXIT.ok;
   });
+}
+
+/** The state directory, created 0700 or checked (exit 2 with the fix when it is not private). */
+async function checkedStateDir(factory: Factory): Promise<string> {
+  const path = defaultStateDir(factory.env, factory.homeDir);
+  try {
+    await prepareStateDir(path, factory.platform);
+  } catch (error) {
+    const isKnown = error instanceof StateDirError;
+    throw new CliError({
+      code: 'state_dir_unusable',
+      type: 'config_error',
+      message: isKnown ? error.message : `the state directory ${path} cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      hint: isKnown ? `Fix: ${error.fix}` : 'Check that its parent directory exists and is yours, or set XDG_STATE_HOME.',
+    });
+  }
+  return path;
 }
 
 /** The profile's scan code pattern, compiled (the config schema has already checked it). */

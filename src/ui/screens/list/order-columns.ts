@@ -4,7 +4,7 @@
  * escape sequences can neither reach the terminal nor break a column width.
  */
 import type { ReturnOrder } from '../../../api/schemas.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { orderStatusPaint } from '../../../format/status.js';
 import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
 import type { ColumnSpec } from '../../table/table-layout.js';
@@ -26,43 +26,62 @@ export function itemCounts(order: ReturnOrder): ItemCounts | null {
 }
 
 /** "1R 1E · 2 pending" and shorter forms; "n/a" without item data. */
-export function itemsCell(order: ReturnOrder): readonly string[] {
+export function itemsCell(order: ReturnOrder): readonly DisplayText[] {
   const c = itemCounts(order);
-  if (!c) return ['n/a'];
-  const counts = `${c.refunds}R ${c.exchanges}E`;
-  return c.pending > 0 ? [`${counts} · ${c.pending} pending`, `${counts} ${c.pending}p`] : [counts];
+  if (!c) return [display`n/a`];
+  const counts = display`${c.refunds}R ${c.exchanges}E`;
+  return c.pending > 0 ? [display`${counts} · ${c.pending} pending`, display`${counts} ${c.pending}p`] : [counts];
 }
 
 /** Submitted time in local time with its age, longest form first ("2026-11-02 10:15 · 3d"). */
-export function submittedCell(submittedAt: string, nowMs: number): readonly string[] {
+export function submittedCell(submittedAt: string, nowMs: number): readonly DisplayText[] {
   if (Number.isNaN(Date.parse(submittedAt))) return [sanitizeForTerminal(submittedAt)];
-  const local = formatLocalDateTime(submittedAt);
-  const age = formatAge(submittedAt, nowMs);
+  // Made from a parsed date: digits and separators only, but typed like every other cell.
+  const local = sanitizeForTerminal(formatLocalDateTime(submittedAt));
+  const age = sanitizeForTerminal(formatAge(submittedAt, nowMs));
   // The short forms leave the year out ("11-02 10:15 · 3d"), then the age (a column shows one
   // form on every row, and a two-digit age would otherwise drop every row to the age alone);
   // the shortest keeps only the age.
-  return [`${local} · ${age}`, `${local.slice(5)} · ${age}`, local.slice(5), age];
+  const shortLocal = local.slice(5) as DisplayText; // a piece of display text is display text
+  return [display`${local} · ${age}`, display`${shortLocal} · ${age}`, shortLocal, age];
 }
 
 /** The customer's full name, sanitized. */
-export function customerName(order: ReturnOrder): string {
+export function customerName(order: ReturnOrder): DisplayText {
   return sanitizeForTerminal(`${order.cust_first_name} ${order.cust_last_name}`.trim());
 }
 
-/** The list's columns, in reading order; `nowMs` gives the ages. */
-export function orderColumns(nowMs: number): readonly ColumnSpec<ReturnOrder>[] {
-  return [
-    { key: 'id', header: 'ID', align: 'right', cell: (o) => String(o.id) },
-    { key: 'order', header: 'Order', isFlexible: true, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
+/** The columns the list shows unless a saved view names others (names as `list --fields`). */
+export const DEFAULT_COLUMNS: readonly string[] = ['id', 'order_name', 'status', 'customer', 'cust_email', 'submitted_at', 'items', 'currency'];
+
+/**
+ * Every column the console can show, by the name `list --fields` gives it (saved views name
+ * columns that way); `nowMs` gives the ages.
+ */
+export function orderColumnCatalog(nowMs: number): Readonly<Record<string, ColumnSpec<ReturnOrder>>> {
+  return {
+    id: { key: 'id', header: 'ID', align: 'right', cell: (o) => display`${o.id}` },
+    order_name: { key: 'order', header: 'Order', isFlexible: true, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
     // 14 columns keep every pair of statuses distinguishable when cut (pending_actio… / pending_payme…).
-    {
+    status: {
       key: 'status', header: 'Status', isFlexible: true, minWidth: 14,
       cell: (o) => sanitizeForTerminal(o.status), paint: (o, style) => orderStatusPaint(o.status, style),
     },
-    { key: 'customer', header: 'Customer', isFlexible: true, minWidth: 10, maxWidth: 28, dropPriority: 3, cell: customerName },
-    { key: 'email', header: 'E-mail', isFlexible: true, minWidth: 12, maxWidth: 32, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
-    { key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 16, dropPriority: 5, cell: (o) => submittedCell(o.submitted_at, nowMs) },
-    { key: 'items', header: 'Items', isFlexible: true, minWidth: 8, dropPriority: 4, cell: itemsCell },
-    { key: 'currency', header: 'Cur', dropPriority: 2, cell: (o) => sanitizeForTerminal(o.currency) },
-  ];
+    customer: { key: 'customer', header: 'Customer', isFlexible: true, minWidth: 10, maxWidth: 28, dropPriority: 3, cell: customerName },
+    cust_email: { key: 'email', header: 'E-mail', isFlexible: true, minWidth: 12, maxWidth: 32, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
+    cust_first_name: { key: 'first', header: 'First name', isFlexible: true, minWidth: 8, maxWidth: 20, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_first_name) },
+    cust_last_name: { key: 'last', header: 'Last name', isFlexible: true, minWidth: 8, maxWidth: 20, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_last_name) },
+    submitted_at: { key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 16, dropPriority: 5, cell: (o) => submittedCell(o.submitted_at, nowMs) },
+    age: { key: 'age', header: 'Age', align: 'right', dropPriority: 5, cell: (o) => formatAge(o.submitted_at, nowMs) },
+    items: { key: 'items', header: 'Items', isFlexible: true, minWidth: 8, dropPriority: 4, cell: itemsCell },
+    pending: { key: 'pending', header: 'Pending', align: 'right', dropPriority: 4, cell: (o) => display`${itemCounts(o)?.pending ?? 'n/a'}` },
+    currency: { key: 'currency', header: 'Cur', dropPriority: 2, cell: (o) => sanitizeForTerminal(o.currency) },
+    order_id: { key: 'order-id', header: 'Order ID', dropPriority: 1, cell: (o) => sanitizeForTerminal(o.order_id) },
+  };
+}
+
+/** The list's columns in reading order: `names` (a saved view's), else the default ones. */
+export function orderColumns(nowMs: number, names: readonly string[] = DEFAULT_COLUMNS): readonly ColumnSpec<ReturnOrder>[] {
+  const catalog = orderColumnCatalog(nowMs);
+  return names.flatMap((name) => (Object.hasOwn(catalog, name) ? [catalog[name]!] : []));
 }
