@@ -4,13 +4,15 @@
  * among normal ones. The page is shown with the status as sent (sanitized), the order
  * opens, every key that would change it only explains ("read-only in this version"), and a
  * bulk receive over a selection holding it skips it (the question counts it) and sends
- * nothing for it. Checked in a real pseudo-terminal, the requests on the server.
+ * nothing for it; a saved draft of it is kept. Checked in a real pseudo-terminal, the
+ * requests on the server.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDraftStore } from '../../src/local/drafts.js';
 import { json, startHostileServer, validOrder, type HostileServer } from '../helpers/hostile-server.js';
 import { KEYS } from '../helpers/fixture.js';
 import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
@@ -54,6 +56,9 @@ const posts = () => server.seen.filter((s) => s.startsWith('POST'));
 describe('an order with a status this version does not know', { timeout: 120_000 }, () => {
   it('is listed and opens read-only; its keys explain; a bulk receive skips it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'rc-e2e-unknown-'));
+    // A draft saved while the order was pending: a status this version does not know is not surely "no longer pending", so it stays.
+    const drafts = createDraftStore({ stateDir: join(root, 'state', 'returns-console'), profile: 'default', now: Date.now });
+    await drafts.save(7102, [{ type: 'refund', id: 1, action: 'approve' }]);
     const session = spawnPty({
       args: [BUILT_CONSOLE, '--base-url', server.url],
       env: { RETURNS_API_KEY: KEYS.north, NO_COLOR: '1', XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data') },
@@ -99,5 +104,6 @@ describe('an order with a status this version does not know', { timeout: 120_000
     expect(session.output()).not.toMatch(/\u001b\]0;pwned/);
     session.write('q');
     expect((await session.exited).exitCode).toBe(0);
+    expect(drafts.load(7102).kind).toBe('found');
   });
 });
