@@ -6,15 +6,12 @@
  * order ends received and logged, or not sent and logged as such. Checked in a real
  * pseudo-terminal, the orders through the interface.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client/index.js';
 import { readAudit } from '../../src/local/audit-log.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
-import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
+import { startConsoleAt, typist, type ConsoleSession } from '../helpers/console-session.js';
+import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 /** Every request of this sandbox takes ten minutes: far longer than any test may run. */
@@ -42,21 +39,13 @@ afterEach(async () => {
   }
 });
 
-function start(url = sandbox.url, extra: readonly string[] = []): PtySession & { readonly stateDir: string } {
-  const root = mkdtempSync(join(tmpdir(), 'rc-e2e-quit-'));
-  const session = spawnPty({
-    args: [BUILT_CONSOLE, '--base-url', url, ...extra],
-    env: { RETURNS_API_KEY: KEYS.north, NO_COLOR: '1', XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data') },
-  });
-  sessions.push(session);
-  return Object.assign(session, { stateDir: join(root, 'state', 'returns-console') });
-}
+/** A key after a person's pause, then `text` on the screen (the slow sandbox may take its time). */
+const press = (session: PtySession, keys: string, text?: string | RegExp) => typist(session, 60_000)(keys, text);
 
-/** A key after a person's pause (a key right behind another reads as a scanner's burst). */
-async function press(session: PtySession, keys: string, text?: string | RegExp): Promise<void> {
-  await sleep(200);
-  session.write(keys);
-  if (text !== undefined) await session.waitForText(text, 60_000);
+function start(url = sandbox.url, args: readonly string[] = []): ConsoleSession {
+  const session = startConsoleAt(url, { args });
+  sessions.push(session);
+  return session;
 }
 
 const statusOf = async (id: number) => {

@@ -10,12 +10,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDraftStore } from '../../src/local/drafts.js';
-import { json, startHostileServer, validOrder, type HostileServer } from '../helpers/hostile-server.js';
-import { KEYS } from '../helpers/fixture.js';
-import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
+import { json, ordersAskedFor, page, startHostileServer, validOrder, type HostileServer } from '../helpers/hostile-server.js';
+import { startConsoleAt, typist } from '../helpers/console-session.js';
+import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
 
 /** A status no version knows, with a window-title sequence in it. */
 const STRANGE = 'refund_hold\u001b]0;pwned\u0007';
@@ -36,9 +35,7 @@ beforeAll(async () => {
     const received = /^\/public-api\/v1\/return_orders\/(\d+)\/receive$/.exec(url.pathname);
     if (req.method === 'POST' && received) return json(res, 200, validOrder(Number(received[1]), { order_name: `#U${received[1]}`, status: 'received' }));
     if (req.method === 'POST') return json(res, 422, { error: { type: 'state_error', code: 'invalid_state_transition', message: 'no' } });
-    const ids = url.searchParams.get('ids');
-    const data = ids ? ORDERS.filter((o) => ids.split(',').includes(String(o.id))) : ORDERS;
-    return json(res, 200, { data, has_more: false, next_cursor: null });
+    return page(res, ordersAskedFor(req.url, ORDERS));
   });
 });
 afterAll(async () => {
@@ -55,23 +52,13 @@ const posts = () => server.seen.filter((s) => s.startsWith('POST'));
 
 describe('an order with a status this version does not know', { timeout: 120_000 }, () => {
   it('is listed and opens read-only; its keys explain; a bulk receive skips it', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'rc-e2e-unknown-'));
+    const stateHome = mkdtempSync(join(tmpdir(), 'rc-e2e-unknown-'));
     // A draft saved while the order was pending: a status this version does not know is not surely "no longer pending", so it stays.
-    const drafts = createDraftStore({ stateDir: join(root, 'state', 'returns-console'), profile: 'default', now: Date.now });
+    const drafts = createDraftStore({ stateDir: join(stateHome, 'returns-console'), profile: 'default', now: Date.now });
     await drafts.save(7102, [{ type: 'refund', id: 1, action: 'approve' }]);
-    const session = spawnPty({
-      args: [BUILT_CONSOLE, '--base-url', server.url],
-      env: { RETURNS_API_KEY: KEYS.north, NO_COLOR: '1', XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data') },
-      cols: 160,
-      rows: 40,
-    });
+    const session = startConsoleAt(server.url, { cols: 160, rows: 40, stateHome });
     sessions.push(session);
-    // A pause before each key, as a person types (a key right behind others reads as a scanner's burst).
-    const step = async (keys: string, text: string | RegExp) => {
-      await sleep(250);
-      session.write(keys);
-      await session.waitForText(text, 30_000);
-    };
+    const step = typist(session);
     // The page: all three orders, the strange status as sent, made visible.
     await session.waitForText('#U7101', 30_000);
     await session.waitForText('refund_hold␛');
