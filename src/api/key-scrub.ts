@@ -24,9 +24,15 @@ export interface ScrubOptions {
    * The sandbox, which knows no key in plain text, uses 24: whatever a client sent it.
    */
   readonly minHexRun?: number;
+  /**
+   * Fewest hex characters of a known key (`secrets`) that count as a part of it (default 5;
+   * 4 are shown anyway). Data output uses more: in an order's fields a run of 5 digits can be
+   * a part of the key by chance (one in tens of thousands), and hiding it would change the data.
+   */
+  readonly fragmentLength?: number;
 }
 
-/** Fewest hex characters of a known key that count as a part of it (4 are shown anyway). */
+/** Fewest hex characters of a known key that count as a part of it, by default (4 are shown anyway). */
 const FRAGMENT_LENGTH = 5;
 const KEY_HEX_LENGTH = 64;
 
@@ -145,27 +151,27 @@ interface Hit {
   readonly replacement: string;
 }
 
-/** Every window of FRAGMENT_LENGTH hex characters of the well-formed keys among `secrets`. */
-function fragmentsOf(secrets: readonly string[]): Set<string> {
+/** Every window of `length` hex characters of the well-formed keys among `secrets`. */
+function fragmentsOf(secrets: readonly string[], length: number): Set<string> {
   const fragments = new Set<string>();
   for (const secret of secrets) {
     const hex = /^sk_([0-9a-f]{64})$/i.exec(secret)?.[1]?.toLowerCase();
     if (!hex) continue;
-    for (let i = 0; i + FRAGMENT_LENGTH <= hex.length; i++) fragments.add(hex.slice(i, i + FRAGMENT_LENGTH));
+    for (let i = 0; i + length <= hex.length; i++) fragments.add(hex.slice(i, i + length));
   }
   return fragments;
 }
 
-function holdsFragment(run: string, fragments: ReadonlySet<string>): boolean {
+function holdsFragment(run: string, fragments: ReadonlySet<string>, length: number): boolean {
   const lower = run.toLowerCase();
-  for (let i = 0; i + FRAGMENT_LENGTH <= lower.length; i++) {
-    if (fragments.has(lower.slice(i, i + FRAGMENT_LENGTH))) return true;
+  for (let i = 0; i + length <= lower.length; i++) {
+    if (fragments.has(lower.slice(i, i + length))) return true;
   }
   return false;
 }
 
 /** The hits on the visible view, in order and not overlapping. */
-function findHits(view: string, secrets: readonly string[], minHexRun: number): Hit[] {
+function findHits(view: string, secrets: readonly string[], minHexRun: number, fragmentLength: number): Hit[] {
   const hits: Hit[] = [];
   // A whole key (its hex, with or without sk_), or sk_ and any hex after it (a fragment).
   const keyLike = new RegExp(
@@ -178,16 +184,16 @@ function findHits(view: string, secrets: readonly string[], minHexRun: number): 
     const replacement = isWhole ? redactKey(m[0]) : /^sk_/i.test(m[0]) ? 'sk_…' : '…';
     hits.push({ from: m.index, to: m.index + m[0].length, replacement });
   }
-  const fragments = fragmentsOf(secrets);
+  const fragments = fragmentsOf(secrets, fragmentLength);
   if (fragments.size === 0) return hits;
   const extra: Hit[] = [];
   let next = 0; // the first hit that may still overlap (both lists are in text order)
-  for (const m of view.matchAll(new RegExp(`[0-9a-f]{${FRAGMENT_LENGTH},}`, 'gi'))) {
+  for (const m of view.matchAll(new RegExp(`[0-9a-f]{${fragmentLength},}`, 'gi'))) {
     const from = m.index;
     const to = from + m[0].length;
     while (next < hits.length && hits[next]!.to <= from) next++;
     const isCovered = next < hits.length && hits[next]!.from < to;
-    if (!isCovered && holdsFragment(m[0], fragments)) extra.push({ from, to, replacement: '…' });
+    if (!isCovered && holdsFragment(m[0], fragments, fragmentLength)) extra.push({ from, to, replacement: '…' });
   }
   return [...hits, ...extra].sort((a, b) => a.from - b.from);
 }
@@ -208,7 +214,8 @@ export function scrubSecrets(text: string, secrets: readonly string[] = [], opti
   if (!MAY_HOLD_KEY.test(out)) return out;
   // null: the text reads as written, so positions in it are positions in the view.
   const view = visibleView(out);
-  const hits = findHits(view?.text ?? out, secrets, minHexRun);
+  const fragmentLength = Math.max(FRAGMENT_LENGTH, options.fragmentLength ?? FRAGMENT_LENGTH);
+  const hits = findHits(view?.text ?? out, secrets, minHexRun, fragmentLength);
   if (hits.length === 0) return out;
   let result = '';
   let at = 0;
@@ -226,12 +233,15 @@ export function looksLikeKey(text: string): boolean {
   return scrubSecrets(text) !== text;
 }
 
-/** `value` (a JSON-like value) with every string in it scrubbed: for files written as JSON. */
-export function scrubDeep<T>(value: T, secrets: readonly string[] = []): T {
-  if (typeof value === 'string') return scrubSecrets(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => scrubDeep(v, secrets)) as T;
+/**
+ * `value` (a JSON-like value) with every string in it scrubbed, property names included (a
+ * hostile service chooses those too): for JSON written to files or to the output.
+ */
+export function scrubDeep<T>(value: T, secrets: readonly string[] = [], options: ScrubOptions = {}): T {
+  if (typeof value === 'string') return scrubSecrets(value, secrets, options) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => scrubDeep(v, secrets, options)) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, secrets)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubSecrets(k, secrets, options), scrubDeep(v, secrets, options)])) as T;
   }
   return value;
 }
