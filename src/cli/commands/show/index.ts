@@ -7,9 +7,8 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { errorHint } from '../../../api/error-codes.js';
 import type { ReturnsClient } from '../../../api/client-types.js';
-import { stringifySafeJson } from '../../../format/json-output.js';
 import { UnknownStatusNote } from '../../unknown-status-note.js';
-import { renderOrder } from './show-render.js';
+import { writeOrder } from './show-render.js';
 
 export const SHOW_SPEC: CommandSpec = {
   name: 'show',
@@ -60,18 +59,9 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     if (!order) throw orderNotFound(id);
     const note = new UnknownStatusNote();
     note.add(order);
-    const { io } = factory;
-    if (booleanFlag(ctx.args, 'json')) {
-      io.stdout.write(`${stringifySafeJson(order, 2)}\n`);
-    } else {
-      io.stdout.write(renderOrder(order, {
-        style: ctx.style,
-        nowMs: factory.now(),
-        timeZone: factory.env.TZ || undefined,
-        width: io.isStdoutTTY ? io.columns() : Infinity,
-      }));
-    }
-    io.stderr.write(note.text());
+    if (booleanFlag(ctx.args, 'json')) ctx.output.writeJson(order);
+    else writeOrder(order, ctx.output, { style: ctx.style, nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
+    factory.io.stderr.write(note.text());
     return EXIT.ok;
   });
 }
