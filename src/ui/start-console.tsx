@@ -9,6 +9,7 @@ import type { ReturnsClient } from '../api/client-types.js';
 import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
+import type { ListView } from './screens/list/list-state.js';
 import { ConsoleRoot } from './console-root.js';
 import { makeTheme } from './context/theme-context.js';
 import { listPageQuery, listStaleMs } from './queries/list-queries.js';
@@ -20,6 +21,8 @@ export interface StartConsoleOptions {
   readonly initialFilters: ListFilters;
   readonly initialLimit: number;
   readonly initialAuth?: AuthFailure | null;
+  /** The saved view the console opens with (--view). */
+  readonly initialView?: ListView | null;
   /** The first page (initial filters and limit, no cursor), already asked for while the UI loaded. */
   readonly firstPage?: ReturnType<ReturnsClient['listPage']>;
   readonly isColor: boolean;
@@ -79,7 +82,7 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   await prefetchFirstPage(options, queryClient);
   const instance = render(
     <ConsoleRoot services={options.services} queryClient={queryClient} theme={makeTheme(options.isColor)}>
-      <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={options.initialAuth ?? null} />
+      <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={options.initialAuth ?? null} initialView={options.initialView ?? null} />
     </ConsoleRoot>,
     // Not Ink's incrementalRendering: on Ink 6 it left stale lines in a real terminal (tmux).
     // Ink 8's rewrite also skips the unchanged start of a changed line, which the keystroke

@@ -8,7 +8,8 @@ import { displayWidth } from '../../format/width.js';
 import { useServices } from '../context/services-context.js';
 import { useTheme } from '../context/theme-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from '../keys/bindings.js';
-import { hintBindings } from '../keys/match.js';
+import { hintBindings, type KeyTable } from '../keys/match.js';
+import { useKeyTable } from '../keys/use-key-table.js';
 
 export interface KeyHintsProps {
   /** One scope, or several (their hints are joined, first scope first, without repeats). */
@@ -28,12 +29,17 @@ export interface Hint {
 const HINT_GAP = 2;
 
 /** The hints of `scope` (pure): bindings, their words, and which are off and why. */
-export function footerHints(scope: KeyHintsProps['scope'], isReadOnly: boolean, offActions?: ReadonlyMap<KeyAction, string>): readonly Hint[] {
+export function footerHints(
+  scope: KeyHintsProps['scope'],
+  isReadOnly: boolean,
+  offActions?: ReadonlyMap<KeyAction, string>,
+  table?: KeyTable,
+): readonly Hint[] {
   const scopes: readonly KeyScope[] = typeof scope === 'string' ? [scope] : scope;
   const seen = new Set<string>();
   const hints: Hint[] = [];
   for (const s of scopes) {
-    for (const b of hintBindings(s)) {
+    for (const b of hintBindings(s, table)) {
       if (seen.has(b.label)) continue;
       seen.add(b.label);
       const offWhy = isReadOnly && b.isMutating ? 'read-only' : offActions?.get(b.action);
@@ -63,7 +69,7 @@ export function footerLineCount(hints: readonly Hint[], width: number): number {
 export function KeyHints(props: KeyHintsProps) {
   const { isReadOnly } = useServices();
   const theme = useTheme();
-  const hints = footerHints(props.scope, isReadOnly, props.offActions);
+  const hints = footerHints(props.scope, isReadOnly, props.offActions, useKeyTable());
   return (
     <Box flexWrap="wrap" columnGap={HINT_GAP}>
       {hints.map(({ binding: b, words, offWhy }) => {

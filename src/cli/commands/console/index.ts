@@ -16,6 +16,7 @@ import { parseScanCodePattern } from '../../../ops/scan-code.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
 import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
+import { applyViewFlag } from '../../view-flag.js';
 
 /** Runs the console until the user quits. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
@@ -44,6 +45,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { createConnectionMonitor } = await import('../../../ui/connection/connection-monitor.js');
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
+    // --view needs the config file's views: a bad name stops here, before anything starts.
+    const start = applyViewFlag(ctx.args, config.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
 
     let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
     let client: ReturnsClient;
@@ -77,7 +80,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
     // Aborted when the console ends, so a slow first page never keeps the process alive after q.
     const firstPageAbort = new AbortController();
-    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit, signal: firstPageAbort.signal });
+    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit, signal: firstPageAbort.signal });
     firstPage?.catch(() => undefined);
     const { startConsole } = await ui;
     try {
@@ -93,12 +96,16 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
             scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
           },
           isReadOnly: args.isReadOnly,
+          keyTable: config.keys.table,
+          views: config.views,
+          profileNames: config.profileNames,
           stateDir,
           now: factory.now,
           connection: monitor,
         },
-        initialFilters: args.filters,
-        initialLimit: args.limit,
+        initialFilters: start.filters,
+        initialLimit: start.limit,
+        initialView: start.view,
         ...(firstPage && { firstPage }),
         initialAuth: target.kind === 'service' ? target.auth : null,
         isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),

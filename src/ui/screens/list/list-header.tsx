@@ -13,6 +13,8 @@ import { useTheme } from '../../context/theme-context.js';
 import { formatDuration } from '../../../format/dates.js';
 import { useClock } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
+import { actionLabel } from '../../keys/match.js';
+import { useKeyTable } from '../../keys/use-key-table.js';
 import { describeFilters } from './describe-filters.js';
 
 export interface ListHeaderProps {
@@ -25,6 +27,8 @@ export interface ListHeaderProps {
   readonly markedCount: number;
   /** The order where an open range (V) starts, or null. */
   readonly rangeFrom?: number | null;
+  /** The saved view whose filters are shown, or null. */
+  readonly viewName?: string | null;
 }
 
 /** "updated just now", "updated 12s ago", "updated 3m ago". */
@@ -47,6 +51,7 @@ export function ListHeader(props: ListHeaderProps) {
   const theme = useTheme();
   const { columns } = useTerminalSize();
   const isRetrying = useConnection().retry !== null;
+  const rangeKey = actionLabel('list', 'mark-range', useKeyTable());
   const { updatedAt } = props;
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
   // The page, the retry state and the marked count never give way: on a narrow terminal the
@@ -82,7 +87,7 @@ export function ListHeader(props: ListHeaderProps) {
       </Box>
       <Box>
         <Box flexShrink={1}>
-          <Text wrap="truncate">{`Filters: ${describeFilters(props.filters)}`}</Text>
+          <Text wrap="truncate">{`${props.viewName ? `View ${sanitizeForTerminal(props.viewName)} · ` : ''}Filters: ${describeFilters(props.filters)}`}</Text>
         </Box>
         {props.markedCount > 0 ? (
           <Box flexShrink={0}>
@@ -91,7 +96,7 @@ export function ListHeader(props: ListHeaderProps) {
         ) : null}
         {props.rangeFrom !== undefined && props.rangeFrom !== null ? (
           <Box flexShrink={0}>
-            <Text color={theme.color('accent')}>{` · range from ${props.rangeFrom} (V ends)`}</Text>
+            <Text color={theme.color('accent')}>{` · range from ${props.rangeFrom}${rangeKey ? ` (${rangeKey} ends)` : ''}`}</Text>
           </Box>
         ) : null}
       </Box>
