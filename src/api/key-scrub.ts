@@ -151,14 +151,20 @@ interface Hit {
   readonly replacement: string;
 }
 
+/** The last fragment set made: a command scrubs thousands of strings against the same key. */
+let lastFragments: { readonly of: string; readonly fragments: ReadonlySet<string> } | undefined;
+
 /** Every window of `length` hex characters of the well-formed keys among `secrets`. */
-function fragmentsOf(secrets: readonly string[], length: number): Set<string> {
+function fragmentsOf(secrets: readonly string[], length: number): ReadonlySet<string> {
+  const of = `${length} ${secrets.join(' ')}`;
+  if (lastFragments?.of === of) return lastFragments.fragments;
   const fragments = new Set<string>();
   for (const secret of secrets) {
     const hex = /^sk_([0-9a-f]{64})$/i.exec(secret)?.[1]?.toLowerCase();
     if (!hex) continue;
     for (let i = 0; i + length <= hex.length; i++) fragments.add(hex.slice(i, i + length));
   }
+  lastFragments = { of, fragments };
   return fragments;
 }
 
@@ -233,15 +239,38 @@ export function looksLikeKey(text: string): boolean {
   return scrubSecrets(text) !== text;
 }
 
-/**
- * `value` (a JSON-like value) with every string in it scrubbed, property names included (a
- * hostile service chooses those too): for JSON written to files or to the output.
- */
-export function scrubDeep<T>(value: T, secrets: readonly string[] = [], options: ScrubOptions = {}): T {
+/** Every string in `value`, property names included, in `into`. */
+function collectStrings(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const v of value) collectStrings(v, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      into.push(k);
+      collectStrings(v, into);
+    }
+  }
+}
+
+function scrubEach<T>(value: T, secrets: readonly string[], options: ScrubOptions): T {
   if (typeof value === 'string') return scrubSecrets(value, secrets, options) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => scrubDeep(v, secrets, options)) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => scrubEach(v, secrets, options)) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubSecrets(k, secrets, options), scrubDeep(v, secrets, options)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubSecrets(k, secrets, options), scrubEach(v, secrets, options)])) as T;
   }
   return value;
+}
+
+/**
+ * `value` (a JSON-like value) with every string in it scrubbed, property names included (a
+ * hostile service chooses those too): for JSON written to files or to the output. When
+ * nothing in it is a key, `value` itself: its strings are first scrubbed as one text, joined
+ * by line feeds, which no form of a key spans (a line feed is neither hex, nor invisible,
+ * nor part of a percent escape), so one pass answers for all of them (a command writes
+ * thousands of orders).
+ */
+export function scrubDeep<T>(value: T, secrets: readonly string[] = [], options: ScrubOptions = {}): T {
+  const strings: string[] = [];
+  collectStrings(value, strings);
+  const joined = strings.join('\n');
+  return scrubSecrets(joined, secrets, options) === joined ? value : scrubEach(value, secrets, options);
 }
