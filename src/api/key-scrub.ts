@@ -142,8 +142,20 @@ function visibleView(s: string): VisibleView | null {
   return { text, starts, ends };
 }
 
-/** Only worth the full pass when the text has `sk_`, `%`, a hex run or a character beyond ASCII. */
-const MAY_HOLD_KEY = /sk_|%|[0-9a-f]{5}|[^\x20-\x7e\t\n\r]/i;
+/**
+ * Only worth the full pass when the text has `sk_`, `%`, a character beyond printable ASCII
+ * or a hex run as long as the shortest hit could be (`hexRun`: 5 for the default fragments of
+ * a key in use, 12 in data output, 24 in the sandbox, else a whole key's 64).
+ */
+const mayHoldKeyByRun = new Map<number, RegExp>();
+function mayHoldKey(text: string, hexRun: number): boolean {
+  let test = mayHoldKeyByRun.get(hexRun);
+  if (!test) {
+    test = new RegExp(`sk_|%|[0-9a-f]{${hexRun}}|[^\\x20-\\x7e\\t\\n\\r]`, 'i');
+    mayHoldKeyByRun.set(hexRun, test);
+  }
+  return test.test(text);
+}
 
 interface Hit {
   readonly from: number;
@@ -217,10 +229,11 @@ export function scrubSecrets(text: string, secrets: readonly string[] = [], opti
     if (secret.length >= 8 && !/^sk_[0-9a-f]{64}$/i.test(secret)) out = out.split(secret).join('sk_…');
   }
   const minHexRun = Math.max(FRAGMENT_LENGTH, options.minHexRun ?? KEY_HEX_LENGTH);
-  if (!MAY_HOLD_KEY.test(out)) return out;
+  const fragmentLength = Math.max(FRAGMENT_LENGTH, options.fragmentLength ?? FRAGMENT_LENGTH);
+  const hasFragments = fragmentsOf(secrets, fragmentLength).size > 0;
+  if (!mayHoldKey(out, Math.min(minHexRun, KEY_HEX_LENGTH, hasFragments ? fragmentLength : KEY_HEX_LENGTH))) return out;
   // null: the text reads as written, so positions in it are positions in the view.
   const view = visibleView(out);
-  const fragmentLength = Math.max(FRAGMENT_LENGTH, options.fragmentLength ?? FRAGMENT_LENGTH);
   const hits = findHits(view?.text ?? out, secrets, minHexRun, fragmentLength);
   if (hits.length === 0) return out;
   let result = '';
