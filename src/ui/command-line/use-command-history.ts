@@ -3,6 +3,7 @@
  * kept in memory while the console runs (so ↑ finds a command at once), written behind,
  * one write after another.
  */
+import { sanitizeForTerminal } from '../../format/sanitize.js';
 import { useRef, useState } from 'react';
 import { loadCommandHistory, saveCommandHistory, withCommand } from '../../local/command-history.js';
 import { useNotice } from '../context/notice-context.js';
@@ -28,7 +29,7 @@ export function useCommandHistory(): CommandHistory {
     setHeld({ profile: current.profile, commands });
     writes.current = writes.current
       .then(() => saveCommandHistory(stateDir, current.profile, commands))
-      .catch((error: unknown) => show(`The command history could not be saved (${(error as NodeJS.ErrnoException).code ?? String(error)}); the command ran.`, 'warning'));
+      .catch((error: unknown) => show(sanitizeForTerminal(`The command history could not be saved (${(error as NodeJS.ErrnoException).code ?? String(error)}); the command ran.`), 'warning'));
   };
   return { commands: current.commands, add };
 }

@@ -4,6 +4,7 @@
  * not pending), so nobody wonders why a key does nothing.
  */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { displayWidth } from '../../format/width.js';
 import { useServices } from '../context/services-context.js';
 import { useTheme } from '../context/theme-context.js';
@@ -65,8 +66,11 @@ export function footerLineCount(hints: readonly Hint[], width: number): number {
   return lines;
 }
 
-/** Renders the footer hints of `scope`. */
-export function KeyHints(props: KeyHintsProps) {
+/**
+ * Renders the footer hints of `scope`. Memoized: a key on the screen above does not draw the
+ * footer again (a Text drawn again is a row Ink's Output builds again, src/ui/ink/row-cached-output.ts).
+ */
+export const KeyHints = memo(function KeyHints(props: KeyHintsProps) {
   const { isReadOnly } = useServices();
   const theme = useTheme();
   const hints = footerHints(props.scope, isReadOnly, props.offActions, useKeyTable());
@@ -83,4 +87,4 @@ export function KeyHints(props: KeyHintsProps) {
       })}
     </Box>
   );
-}
+});

@@ -4,6 +4,7 @@
  * and retries in progress.
  */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { ListFilters } from '../../../api/list-params.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { RetryIndicator } from '../../components/retry-indicator.js';
@@ -45,8 +46,11 @@ export function formatAutoRefresh(intervalMs: number): string {
   return seconds < 60 || seconds % 60 !== 0 ? `auto ${seconds}s` : `auto ${seconds / 60}m`;
 }
 
-/** Two lines (each cut to the width): source and page, then filters and marks. */
-export function ListHeader(props: ListHeaderProps) {
+/**
+ * Two lines (each cut to the width): source and page, then filters and marks. Memoized: a
+ * selection move does not draw the header again.
+ */
+export const ListHeader = memo(function ListHeader(props: ListHeaderProps) {
   const { profile, isReadOnly } = useServices();
   const theme = useTheme();
   const { columns } = useTerminalSize();
@@ -102,4 +106,4 @@ export function ListHeader(props: ListHeaderProps) {
       </Box>
     </Box>
   );
-}
+});

@@ -51,6 +51,12 @@ export function customerName(order: ReturnOrder): DisplayText {
   return sanitizeForTerminal(`${order.cust_first_name} ${order.cust_last_name}`.trim());
 }
 
+/** Items awaiting a decision, or n/a when the order carries no item arrays. */
+function pendingCell(order: ReturnOrder): DisplayText {
+  const pending = itemCounts(order)?.pending;
+  return pending === undefined ? display`n/a` : display`${pending}`;
+}
+
 /** The columns the list shows unless a saved view names others (names as `list --fields`). */
 export const DEFAULT_COLUMNS: readonly string[] = ['id', 'order_name', 'status', 'customer', 'cust_email', 'submitted_at', 'items', 'currency'];
 
@@ -72,9 +78,9 @@ export function orderColumnCatalog(nowMs: number): Readonly<Record<string, Colum
     cust_first_name: { key: 'first', header: 'First name', isFlexible: true, minWidth: 8, maxWidth: 20, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_first_name) },
     cust_last_name: { key: 'last', header: 'Last name', isFlexible: true, minWidth: 8, maxWidth: 20, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_last_name) },
     submitted_at: { key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 16, dropPriority: 5, cell: (o) => submittedCell(o.submitted_at, nowMs) },
-    age: { key: 'age', header: 'Age', align: 'right', dropPriority: 5, cell: (o) => formatAge(o.submitted_at, nowMs) },
+    age: { key: 'age', header: 'Age', align: 'right', dropPriority: 5, cell: (o) => sanitizeForTerminal(formatAge(o.submitted_at, nowMs)) },
     items: { key: 'items', header: 'Items', isFlexible: true, minWidth: 8, dropPriority: 4, cell: itemsCell },
-    pending: { key: 'pending', header: 'Pending', align: 'right', dropPriority: 4, cell: (o) => display`${itemCounts(o)?.pending ?? 'n/a'}` },
+    pending: { key: 'pending', header: 'Pending', align: 'right', dropPriority: 4, cell: (o) => pendingCell(o) },
     currency: { key: 'currency', header: 'Cur', dropPriority: 2, cell: (o) => sanitizeForTerminal(o.currency) },
     order_id: { key: 'order-id', header: 'Order ID', dropPriority: 1, cell: (o) => sanitizeForTerminal(o.order_id) },
   };
