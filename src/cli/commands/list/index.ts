@@ -20,7 +20,7 @@ export const LIST_SPEC: CommandSpec = {
     ...filterFlagSpecs('', 'default 50; 100 with --all'),
     { name: 'all', type: 'boolean', description: 'Walk every page (progress on stderr when it is a terminal)' },
     { name: 'max-pages', type: 'string', valueName: 'N', description: `With --all: stop with an error after N pages (default ${DEFAULT_MAX_PAGES})` },
-    { name: 'json', type: 'boolean', description: 'JSON array of the return orders exactly as the service sent them' },
+    { name: 'json', type: 'boolean', description: 'JSON array of the return orders as the service sent them (an API key in them hidden)' },
     { name: 'ndjson', type: 'boolean', description: 'One JSON return order per line' },
     { name: 'csv', type: 'boolean', description: 'CSV with a header line' },
     { name: 'fields', type: 'string', valueName: 'LIST', description: 'Fields to show, comma-separated (see below)' },
@@ -32,7 +32,8 @@ export const LIST_SPEC: CommandSpec = {
       '--no-color). Piped: tab-separated lines without a header, no colour, nothing cut. Text from',
       'the service is made safe for terminals in the table, TSV and CSV (control characters and',
       'escape sequences shown as symbols); --json and --ndjson keep it exactly (C1, bidi and',
-      'invisible characters as \\u escapes: the same JSON data). Without --all only the first',
+      'invisible characters as \\u escapes: the same JSON data). In every format an API key the',
+      'service put in an order is shown as sk_… and its last 4. Without --all only the first',
       'page is printed.',
     ].join('\n'),
     [

@@ -14,7 +14,7 @@ export const SHOW_SPEC: CommandSpec = {
   name: 'show',
   summary: 'Show one return order with its refund and exchange items.',
   positionals: [{ name: 'ID', description: 'Return order id (1001) or order name (#AO1711, or AO1711 without quotes)', isRequired: true }],
-  flags: [{ name: 'json', type: 'boolean', description: 'The return order object exactly as the service sent it' }],
+  flags: [{ name: 'json', type: 'boolean', description: 'The return order object as the service sent it (an API key in it hidden)' }],
   notes: [
     'The order is read with GET /return_orders?ids=ID. An order that does not exist, belongs to\nanother shop, or is draft or cancelled is reported as return_order_not_found (exit 1).',
     ORDER_NAMES_NOTE,
