@@ -11,6 +11,7 @@ import type { LoadedConfigFile } from './config-file.js';
 import { resolveConfigRelativePath } from './config-file.js';
 import { parseBaseUrl } from '../../api/client/routes.js';
 import { PROFILE_NAME_PATTERN, type ProfileConfig } from './schema.js';
+import { DEFAULT_OVERVIEW_CAP } from '../../ops/overview.js';
 
 /** A value and where it came from, e.g. `flag --base-url`, `env RETURNS_BASE_URL`, `default`. */
 export interface Sourced<T> {
@@ -38,6 +39,8 @@ export interface ResolvedConfig {
   readonly refreshIntervalSeconds: Sourced<number>;
   /** Regular expression whose one group is the order name or id in a scanned code; null = the code as scanned. */
   readonly scanCodePattern: Sourced<string | null>;
+  /** The overview counts each status up to this many orders (more show as "5,000+"). */
+  readonly overviewCap: Sourced<number>;
 }
 
 /** Global flags that feed the configuration. */
@@ -107,6 +110,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     rejectReasons: fromProfile<readonly string[]>(p.reject_reasons, 'reject_reasons', DEFAULT_REJECT_REASONS),
     refreshIntervalSeconds: fromProfile(p.refresh_interval_seconds, 'refresh_interval_seconds', DEFAULT_REFRESH_INTERVAL_SECONDS),
     scanCodePattern: fromProfile<string | null>(p.scan_code_pattern, 'scan_code_pattern', null),
+    overviewCap: fromProfile(p.overview_cap, 'overview_cap', DEFAULT_OVERVIEW_CAP),
   };
 }
 

@@ -86,6 +86,7 @@ const SPECS: Record<Exclude<CommandName, 'sandbox'>, () => Promise<CommandSpec>>
   show: async () => (await import('../show/index.js')).SHOW_SPEC,
   review: async () => (await import('../review/index.js')).REVIEW_SPEC,
   receive: async () => (await import('../receive/index.js')).RECEIVE_SPEC,
+  overview: async () => (await import('../overview/index.js')).OVERVIEW_SPEC,
   config: async () => (await import('../config/index.js')).CONFIG_SPEC,
   completion: async () => (await import('./completion-spec.js')).COMPLETION_SPEC,
   version: async () => (await import('../version/index.js')).VERSION_SPEC,
