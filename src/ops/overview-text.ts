@@ -27,6 +27,8 @@ export interface OverviewTextOptions {
 
 /** Widest status name (pending_payment_from_customer). */
 const STATUS_NAME_WIDTH = Math.max(...RETURN_ORDER_STATUSES.map((s) => s.length));
+/** Status names are cut (…) to no less than this before the counts go to fewer columns. */
+const MIN_NAME_WIDTH = 14;
 const AXIS = '0     6     12    18    ';
 const ACTIVITY_LABEL_WIDTH = 23;
 
@@ -36,11 +38,13 @@ const countText = (s: StatusCount) => formatCount(s.count, s.isCapped);
 function statusLines(statuses: readonly StatusCount[], width: number): string[] {
   const countWidth = Math.max(...statuses.map((s) => countText(s).length), 1);
   const cell = (s: StatusCount, nameWidth: number) => `${fitToWidth(s.status, nameWidth)} ${countText(s).padStart(countWidth)}`;
-  const full = STATUS_NAME_WIDTH + 1 + countWidth;
   const gap = 3;
-  const columns = width >= 2 + 3 * full + 2 * gap ? 3 : width >= 2 + 2 * full + gap ? 2 : 1;
-  // One column on a narrow terminal: the names give way, the counts never do.
-  const nameWidth = columns === 1 ? Math.max(4, Math.min(STATUS_NAME_WIDTH, width - 3 - countWidth)) : STATUS_NAME_WIDTH;
+  const fits = (n: number, nameWidth: number) => 2 + n * (nameWidth + 1 + countWidth) + (n - 1) * gap <= width;
+  // Three columns with whole names, else two (long names cut to no less than 14), else one.
+  const columns = fits(3, STATUS_NAME_WIDTH) ? 3 : fits(2, MIN_NAME_WIDTH) ? 2 : 1;
+  // The names give way, the counts never do.
+  const roomPerName = Math.floor((width - 2 - (columns - 1) * gap) / columns) - 1 - countWidth;
+  const nameWidth = Math.max(4, Math.min(STATUS_NAME_WIDTH, roomPerName));
   const rows = Math.ceil(statuses.length / columns);
   const lines: string[] = [];
   for (let r = 0; r < rows; r++) {

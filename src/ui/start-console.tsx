@@ -9,14 +9,16 @@ import type { ReturnsClient } from '../api/client-types.js';
 import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
-import { ConsoleRoot } from './console-root.js';
 import { makeTheme } from './context/theme-context.js';
+import { ConsoleSessions } from './profiles/console-sessions.js';
 import { listPageQuery, listStaleMs } from './queries/list-queries.js';
 import { createConsoleQueryClient } from './queries/query-client.js';
-import type { ConsoleServices } from './services.js';
+import type { ConsoleServices, ProfileCatalog } from './services.js';
 
 export interface StartConsoleOptions {
   readonly services: ConsoleServices;
+  /** The config file's profiles, to switch shops without a restart (absent: one profile). */
+  readonly catalog?: ProfileCatalog;
   readonly initialFilters: ListFilters;
   readonly initialLimit: number;
   readonly initialAuth?: AuthFailure | null;
@@ -78,9 +80,13 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   if (isRawTTY) stdin.setRawMode(true);
   await prefetchFirstPage(options, queryClient);
   const instance = render(
-    <ConsoleRoot services={options.services} queryClient={queryClient} theme={makeTheme(options.isColor)}>
-      <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={options.initialAuth ?? null} />
-    </ConsoleRoot>,
+    <ConsoleSessions
+      initial={{ services: options.services, queryClient, initialAuth: options.initialAuth ?? null }}
+      {...(options.catalog && { catalog: options.catalog })}
+      theme={makeTheme(options.isColor)}
+    >
+      {(session) => <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={session.initialAuth} />}
+    </ConsoleSessions>,
     // Not Ink's incrementalRendering: on Ink 6 it left stale lines in a real terminal (tmux).
     // Ink 8's rewrite also skips the unchanged start of a changed line, which the keystroke
     // benchmark cannot time (it finds frames by their text), so it stays off until measured.

@@ -9,7 +9,7 @@ import { KEY_BINDINGS, type KeyAction, type KeyBinding, type KeyScope, type KeyS
  * Scopes where a text prompt or a modal question has focus: global bindings (q, ?, L) do
  * not apply there, so typing "q" into a filter field types a "q".
  */
-export const PROMPT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'reason', 'scan', 'confirm']);
+export const PROMPT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'reason', 'scan', 'confirm', 'profiles']);
 
 /**
  * What a barcode scan does in a text prompt: it is typed into the field, without the Enter

@@ -12,8 +12,10 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
-import { parseScanCodePattern } from '../../../ui/screens/scan/scan-code.js';
 import { consoleStateDir } from './state-dir.js';
+import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
+import type { ConsoleServices } from '../../../ui/services.js';
+import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
 
 /** Runs the console until the user quits. */
@@ -39,14 +41,13 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       baseUrl: stringFlag(ctx.args, 'base-url'),
       isSandbox: args.isSandbox,
     });
-    const { createConnectionMonitor } = await import('../../../ui/connection/connection-monitor.js');
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
+    const base = { factory, isReadOnly: args.isReadOnly, stateDir: consoleStateDir(factory.env, factory.homeDir) };
 
     let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
     let client: ReturnsClient;
-    let serviceHost: string;
-    let profileName = config.profile.value;
+    let services: ConsoleServices;
     if (target.kind === 'sandbox') {
       factory.io.stderr.write('Starting the built-in sandbox with demo data…\n');
       const { startSandbox } = await import('../../../sandbox/index.js');
@@ -63,13 +64,21 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         });
       }
       client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
-      serviceHost = new URL(running.url).host;
       // Drafts and memory of the demo never mix with a real profile's.
-      profileName = 'sandbox';
+      services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
     } else {
       client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
-      serviceHost = new URL(target.config.baseUrl.value).host;
+      services = profileServices(base, {
+        client,
+        monitor,
+        config,
+        name: config.profile.value,
+        serviceHost: new URL(target.config.baseUrl.value).host,
+        isSandbox: false,
+      });
     }
+    // The other profiles of the config file, to switch shops without a restart.
+    const catalog = await createProfileCatalog(base, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
 
     // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
@@ -78,21 +87,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { startConsole } = await ui;
     try {
       await startConsole({
-        services: {
-          client,
-          profile: {
-            name: profileName,
-            serviceHost,
-            isSandbox: sandbox !== null,
-            rejectReasons: config.rejectReasons.value,
-            refreshIntervalMs: config.refreshIntervalSeconds.value * 1000,
-            scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
-          },
-          isReadOnly: args.isReadOnly,
-          stateDir: consoleStateDir(factory.env, factory.homeDir),
-          now: factory.now,
-          connection: monitor,
-        },
+        services,
+        catalog,
         initialFilters: args.filters,
         initialLimit: args.limit,
         ...(firstPage && { firstPage }),
@@ -102,6 +98,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       });
     } finally {
       await client.close().catch(() => undefined);
+      await catalog.close();
       if (sandbox) {
         await sandbox.close();
         factory.io.stderr.write(`Sandbox stopped; the demo data stays in ${sandbox.dbPath}.\n`);
@@ -109,11 +106,4 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     return EXIT.ok;
   });
-}
-
-/** The profile's scan code pattern, compiled (the config schema has already checked it). */
-function scanCodeRegex(source: string | null): RegExp | null {
-  if (source === null) return null;
-  const parsed = parseScanCodePattern(source);
-  return parsed.ok ? parsed.regex : null;
 }

@@ -7,6 +7,7 @@ import { Box, Text } from 'ink';
 import type { ListFilters } from '../../../api/list-params.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { RetryIndicator } from '../../components/retry-indicator.js';
+import { ShopLabel } from '../../components/shop-label.js';
 import { useConnection } from '../../connection/use-connection.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
@@ -57,13 +58,7 @@ export function ListHeader(props: ListHeaderProps) {
       <Box>
         <Box flexShrink={1}>
           <Text wrap="truncate">
-            {profile.isSandbox ? (
-              <Text bold inverse color={theme.color('badge')}>
-                {' SANDBOX · demo data '}
-              </Text>
-            ) : (
-              <Text bold>{sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`)}</Text>
-            )}
+            <ShopLabel />
             {isReadOnly ? <Text color={theme.color('warning')}>{' [read-only]'}</Text> : null}
           </Text>
         </Box>
