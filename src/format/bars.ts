@@ -33,9 +33,9 @@ export function columnChart(values: readonly number[], max: number): string {
     .join('');
 }
 
-/** A progress bar `width` columns wide: `done` of `total` filled (█), the rest light (░). */
+/** A progress bar `width` columns wide (at least 1): `done` of `total` filled (█), the rest light (░); full only when done. */
 export function progressBar(done: number, total: number, width: number): string {
-  const w = Math.max(0, Math.floor(width));
-  const filled = total <= 0 ? w : Math.max(0, Math.min(w, Math.round((done / total) * w)));
-  return '█'.repeat(filled) + '░'.repeat(w - filled);
+  const cells = Math.max(1, Math.floor(width));
+  const filled = total <= 0 ? cells : Math.min(cells, Math.floor((done / total) * cells));
+  return '█'.repeat(filled) + '░'.repeat(cells - filled);
 }

@@ -6,6 +6,14 @@ import { Text } from 'ink';
 import { sanitizeForTerminal } from '../../format/sanitize.js';
 import { useServices } from '../context/services-context.js';
 import { useTheme } from '../context/theme-context.js';
+import type { ConsoleProfile } from '../services.js';
+
+const SANDBOX_BADGE = ' SANDBOX · demo data ';
+
+/** The label's text (for its width): the badge, or "profile @ host". */
+export function shopLabelText(profile: ConsoleProfile): string {
+  return profile.isSandbox ? SANDBOX_BADGE : sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`);
+}
 
 /** "north @ returns.example.com", or " SANDBOX · demo data " (inverse). */
 export function ShopLabel() {
@@ -13,9 +21,9 @@ export function ShopLabel() {
   const theme = useTheme();
   return profile.isSandbox ? (
     <Text bold inverse color={theme.color('badge')}>
-      {' SANDBOX · demo data '}
+      {SANDBOX_BADGE}
     </Text>
   ) : (
-    <Text bold>{sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`)}</Text>
+    <Text bold>{shopLabelText(profile)}</Text>
   );
 }
