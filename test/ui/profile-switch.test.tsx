@@ -6,20 +6,14 @@
  * blocks the switch with a message.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KEYS, makeFixture, type Fixture } from '../helpers/fixture.js';
+import { KEYS, makeShopFixture } from '../helpers/fixture.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { renderSessions } from './render-sessions.js';
-
-/** The fixture with one shop only (its orders and keys). */
-function shopOnly(shop: string): Fixture {
-  const all = makeFixture();
-  return { ...all, api_keys: all.api_keys.filter((k) => k.shop_id === shop), return_orders: all.return_orders.filter((o) => o.shop_id === shop) };
-}
 
 let north: TestSandbox;
 let south: TestSandbox;
 beforeAll(async () => {
-  [north, south] = await Promise.all([startTestSandbox({ fixture: shopOnly('shop_north') }), startTestSandbox({ fixture: shopOnly('shop_south') })]);
+  [north, south] = await Promise.all([startTestSandbox({ fixture: makeShopFixture('shop_north') }), startTestSandbox({ fixture: makeShopFixture('shop_south') })]);
 });
 afterAll(async () => {
   await Promise.all([north.close(), south.close()]);
@@ -118,7 +112,7 @@ describe('switching shops', () => {
 
 describe('a bulk run in progress', () => {
   it('blocks the switch with a message', async () => {
-    const slow = await startTestSandbox({ fixture: shopOnly('shop_north'), latencyMs: 1500 });
+    const slow = await startTestSandbox({ fixture: makeShopFixture('shop_north'), latencyMs: 1500 });
     try {
       const profiles = { ...PROFILES(), north: { base_url: slow.url, key_env: 'NORTH_KEY' } };
       const view = await renderSessions({ profiles, start: 'north', env: ENV });

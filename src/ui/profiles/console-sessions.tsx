@@ -7,7 +7,7 @@
  * one whose key could not be had: that one is opened again, so a fixed key is read.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthFailure } from '../app-state.js';
 import { ConsoleRoot } from '../console-root.js';
 import type { Theme } from '../context/theme-context.js';
@@ -73,6 +73,18 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
     },
     [catalog, current, names],
   );
+
+  // When the console ends, every session's cache goes with it: its timers (garbage collection
+  // of pages) would keep the process alive for minutes. After the screens below have let go of
+  // their queries (their clean-ups run after this one, and letting go schedules those timers).
+  useEffect(() => {
+    const all = sessions.current;
+    return () => {
+      setImmediate(() => {
+        for (const session of all.values()) session.queryClient.clear();
+      });
+    };
+  }, []);
 
   const value = useMemo<ProfileSwitch>(() => ({ names, current, switchTo }), [names, current, switchTo]);
   const { session } = shown;
