@@ -125,6 +125,8 @@ export function formatConfigIssues(error: z.ZodError): string[] {
 
 function article(expected: string): string {
   if (expected === 'array') return 'a list';
+  // zod 4 reports a fraction given to .int() as an invalid type "int".
+  if (expected === 'int') return 'a whole number';
   if (expected === 'object' || expected === 'record') return 'an object';
   return `a ${expected}`;
 }
