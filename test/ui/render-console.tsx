@@ -52,6 +52,33 @@ export function resize(stdout: NodeJS.EventEmitter, columns: number, rows: numbe
   stdout.emit('resize');
 }
 
+/** Reading and waiting on the frames of a rendered console, and pressing keys. */
+export function frameWaiters(view: { lastFrame(): string | undefined; readonly stdin: { write(data: string): void } }) {
+  const frame = () => view.lastFrame() ?? '';
+  /** Waits until the frame contains every text. */
+  const waitFor = (...texts: string[]) =>
+    vi.waitFor(
+      () => {
+        for (const t of texts) if (!frame().includes(t)) throw new Error(`frame lacks ${JSON.stringify(t)}:\n${frame()}`);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+  /** Waits until `check(frame)` holds. */
+  const waitUntil = (check: (frame: string) => boolean, what: string, timeout = 10_000) =>
+    vi.waitFor(
+      () => {
+        if (!check(frame())) throw new Error(`${what}; frame:\n${frame()}`);
+      },
+      { timeout, interval: 20 },
+    );
+  /** Writes one key (or one escape sequence) and waits for `texts`. */
+  const press = async (keys: string, ...texts: string[]) => {
+    view.stdin.write(keys);
+    if (texts.length > 0) await waitFor(...texts);
+  };
+  return { frame, waitFor, waitUntil, press };
+}
+
 /** Renders the console; call `cleanup` in afterEach. */
 export function renderConsole(options: RenderConsoleOptions) {
   const monitor = createConnectionMonitor();
@@ -93,28 +120,7 @@ export function renderConsole(options: RenderConsoleOptions) {
   );
   resize(view.stdout, options.columns ?? 100, options.rows ?? 30);
 
-  const frame = () => view.lastFrame() ?? '';
-  /** Waits until the frame contains every text. */
-  const waitFor = (...texts: string[]) =>
-    vi.waitFor(
-      () => {
-        for (const t of texts) if (!frame().includes(t)) throw new Error(`frame lacks ${JSON.stringify(t)}:\n${frame()}`);
-      },
-      { timeout: 10_000, interval: 20 },
-    );
-  /** Waits until `check(frame)` holds. */
-  const waitUntil = (check: (frame: string) => boolean, what: string, timeout = 10_000) =>
-    vi.waitFor(
-      () => {
-        if (!check(frame())) throw new Error(`${what}; frame:\n${frame()}`);
-      },
-      { timeout, interval: 20 },
-    );
-  /** Writes one key (or one escape sequence) and waits for `texts`. */
-  const press = async (keys: string, ...texts: string[]) => {
-    view.stdin.write(keys);
-    if (texts.length > 0) await waitFor(...texts);
-  };
+  const { frame, waitFor, waitUntil, press } = frameWaiters(view);
   const cleanup = async () => {
     view.unmount();
     queryClient.clear();

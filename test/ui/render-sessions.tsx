@@ -6,14 +6,13 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
-import { vi } from 'vitest';
 import { createProfileCatalog, type ConsoleCatalog } from '../../src/cli/commands/console/console-profiles.js';
 import { App } from '../../src/ui/app.js';
 import { makeTheme } from '../../src/ui/context/theme-context.js';
 import { ConsoleSessions } from '../../src/ui/profiles/console-sessions.js';
 import { createConsoleQueryClient } from '../../src/ui/queries/query-client.js';
 import { makeTestFactory, tempDir } from '../cli/helpers/test-factory.js';
-import { resize } from './render-console.js';
+import { frameWaiters, resize } from './render-console.js';
 
 export interface SessionsOptions {
   /** The config file's profiles (as written in config.json). */
@@ -46,19 +45,7 @@ export async function renderSessions(options: SessionsOptions) {
     </ConsoleSessions>,
   );
   resize(view.stdout, options.columns ?? 100, options.rows ?? 30);
-  const frame = () => view.lastFrame() ?? '';
-  const waitUntil = (check: (frame: string) => boolean, what: string, timeout = 10_000) =>
-    vi.waitFor(
-      () => {
-        if (!check(frame())) throw new Error(`${what}; frame:\n${frame()}`);
-      },
-      { timeout, interval: 20 },
-    );
-  const waitFor = (...texts: string[]) => waitUntil((f) => texts.every((t) => f.includes(t)), `frame lacks one of ${JSON.stringify(texts)}`);
-  const press = async (keys: string, ...texts: string[]) => {
-    view.stdin.write(keys);
-    if (texts.length > 0) await waitFor(...texts);
-  };
+  const { frame, waitFor, waitUntil, press } = frameWaiters(view);
   const cleanup = async () => {
     view.unmount();
     queryClient.clear();
