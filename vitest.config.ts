@@ -14,6 +14,8 @@ export default defineConfig({
     // Each test file starts its own sandbox on port 0 and mostly waits on loopback I/O, so one
     // worker per core (vitest's default for a run is one fewer, which idles a 2-core machine).
     pool: 'forks',
+    // Temporary directories of the run go into one directory, removed at the end (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     maxWorkers: '100%',
     testTimeout: 20_000,
     hookTimeout: 30_000,

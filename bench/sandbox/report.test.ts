@@ -108,8 +108,8 @@ describe('verdicts and rendering', () => {
     expect(text).toContain('throughput at least 0.5 of the baseline: **met**;');
     expect(text).toContain('p99 under 10 ms for filtered pages (every scenario but a): **met**;');
     expect(text).toContain('| b | 100 | 60 | 40 | 5 | 20 |');
-    expect(text).toMatch(/stored JSON is 60% to\n  60% of the handler time of a page read first/);
-    expect(text).toMatch(/of which the id\n  query is 50% to 50%/);
+    expect(text).toMatch(/stored JSON is 60% to\n {2}60% of the handler time of a page read first/);
+    expect(text).toMatch(/of which the id\n {2}query is 50% to 50%/);
     expect(text.split('\n').filter((l) => /^## /.test(l))).toHaveLength(1);
   });
 });

@@ -78,7 +78,7 @@ export const returnOrderSchema = z.looseObject({
   currency: z.string(),
   order_id: z.string(),
   order_name: z.string(),
-  submitted_at: z.string().regex(UTC_SECONDS_PATTERN),
+  submitted_at: z.string().regex(UTC_SECONDS_PATTERN).meta({ format: 'date-time' }),
   /** D4: optional on the wire; a service without them shows "item details not available". */
   refunds: z.array(returnItemSchema).optional(),
   exchanges: z.array(returnItemSchema).optional(),

@@ -43,7 +43,7 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   /** What was scanned (scan only). */
   scanned: z.string().optional(),
-  /** Where it was done, e.g. "order", "bulk", "scan". */
+  /** Where it was done: "order", "list", "bulk", "scan" (the console) or "cli" (a command). */
   source: z.string().optional(),
   /** The review items sent (review only), exactly as in the request. */
   decisions: z.array(auditDecisionSchema).optional(),

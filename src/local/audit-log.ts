@@ -1,7 +1,7 @@
 /**
  * The local audit log: every mutating action appended as one JSON line to
  * `<stateDir>/audit.jsonl` (time, profile, order id, action, decisions, outcome, request id;
- * never the key). Used by the order screen, bulk runs and scan mode; read by the activity log.
+ * never the key). Written by the operations of src/ops (the console and the commands); read by the activity log.
  */
 import { open, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';

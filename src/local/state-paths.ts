@@ -19,6 +19,15 @@ export function safeFileSegment(value: string): string {
   return out;
 }
 
+/**
+ * The state directory of the console and the commands (drafts, the activity log, profile
+ * memory): $XDG_STATE_HOME/returns-console, else ~/.local/state/returns-console.
+ */
+export function defaultStateDir(env: Readonly<Record<string, string | undefined>>, homeDir: string): string {
+  const base = env.XDG_STATE_HOME || join(homeDir, '.local', 'state');
+  return join(base, 'returns-console');
+}
+
 /** The draft file of one order of one profile. */
 export function draftPath(stateDir: string, profile: string, orderId: number): string {
   return join(stateDir, 'drafts', safeFileSegment(profile), `order-${orderId}.json`);

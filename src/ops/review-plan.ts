@@ -7,6 +7,7 @@
 import type { ItemStatus, ItemType, ReturnOrder, ReviewItem } from '../api/schemas.js';
 import { ITEMS_NOT_AVAILABLE } from '../format/order.js';
 import type { DraftDecision } from '../local/draft-format.js';
+import { itemRefs, orderItems } from './review-model.js';
 
 /** What the plan needs of an item. */
 export interface PlanItem {
@@ -17,11 +18,8 @@ export interface PlanItem {
 
 /** Refunds then exchanges of an order (null when the service sent no item data, D4). */
 export function planItems(order: Pick<ReturnOrder, 'refunds' | 'exchanges'>): readonly PlanItem[] | null {
-  if (order.refunds === undefined && order.exchanges === undefined) return null;
-  return [
-    ...(order.refunds ?? []).map((i) => ({ type: 'refund' as const, id: i.id, status: i.status })),
-    ...(order.exchanges ?? []).map((i) => ({ type: 'exchange' as const, id: i.id, status: i.status })),
-  ];
+  const items = orderItems(order);
+  return items === null ? null : itemRefs(items);
 }
 
 /**

@@ -14,6 +14,9 @@ export function redactSecrets(message: string): string {
   return message.replace(/sk_[0-9A-Za-z]*/g, 'sk_…').replace(/[0-9a-fA-F]{24,}/g, '…');
 }
 
+/** The status of malformed_request when the request's headers are too large (D9 extension). */
+export const HEADERS_TOO_LARGE_STATUS = 431;
+
 /** A failure answered with the interface's error envelope. */
 export class ApiError extends Error {
   readonly status: number;

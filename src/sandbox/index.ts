@@ -23,7 +23,7 @@ import { demoKeysFor, type DemoKey } from './demo/keys.js';
 import { loadFixture, readFixtureFile } from './fixture/load.js';
 import type { FixtureData } from './fixture/schema.js';
 import { FixtureError, validateFixture } from './fixture/validate.js';
-import { answerClientError, closer, listenOn } from './http/lifecycle.js';
+import { answerClientError, answerConnect, closer, listenOn } from './http/lifecycle.js';
 import { createPipeline } from './http/server.js';
 import { hashApiKey } from './keys.js';
 import { TokenBucketLimiter } from './rate-limit.js';
@@ -158,8 +158,13 @@ function listen(db: Db, options: SandboxOptions, now: () => number, isClosing: (
     log,
     isClosing,
   });
-  const server = createServer({ keepAliveTimeout: 5_000 }, pipeline);
+  // Every answer carries the envelope and X-Request-Id: Node's own Host check would send a
+  // bare 400 (the pipeline checks instead), an unknown Expect a bare 417 (it is ignored, as
+  // RFC 9110 10.1.1 allows), and CONNECT no answer at all.
+  const server = createServer({ keepAliveTimeout: 5_000, requireHostHeader: false }, pipeline);
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', pipeline);
+  server.on('connect', answerConnect);
   return listenOn(server, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT);
 }
 

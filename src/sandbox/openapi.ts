@@ -1,147 +1,162 @@
 /**
  * GET /openapi.json: an OpenAPI 3.1 document of the interface as the sandbox implements
- * it. Every schema is generated from the shared zod schemas (src/api/schemas.ts) with
- * zod's own JSON Schema output; the error codes come from src/api/error-codes.ts.
+ * it, generated from the route table (`routes.ts`): its operations, parameters and bodies
+ * (`openapi-params.ts`), the shared zod schemas of src/api/schemas.ts through zod's own
+ * JSON Schema output, and for every route each status and error code it can answer, from
+ * the one code table src/api/error-codes.ts.
  */
 import * as z from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../api/error-codes.js';
-import {
-  API_BASE_PATH,
-  DEFAULT_PAGE_SIZE,
-  errorBodySchema,
-  MAX_PAGE_SIZE,
-  pageSchema,
-  RETURN_ORDER_STATUSES,
-  returnItemSchema,
-  returnOrderSchema,
-  reviewRequestSchema,
-} from '../api/schemas.js';
+import { API_BASE_PATH } from '../api/schemas.js';
+import { HEADERS_TOO_LARGE_STATUS } from './errors.js';
+import { REQUEST_ID_PATTERN } from './http/request-id.js';
+import type { Parameter } from './openapi-params.js';
+import { EVERY_ROUTE_CODES, OPENAPI_DOCUMENT_PATH, ROUTES, type Route } from './routes.js';
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+type Json = Record<string, unknown>;
 
-function componentSchemas(): Record<string, unknown> {
-  const registry = z.registry<{ id: string }>();
-  registry.add(returnItemSchema, { id: 'ReturnItem' });
-  registry.add(returnOrderSchema, { id: 'ReturnOrder' });
-  registry.add(pageSchema, { id: 'Page' });
-  registry.add(errorBodySchema, { id: 'Error' });
-  registry.add(reviewRequestSchema, { id: 'ReviewRequest' });
-  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, target: 'draft-2020-12' });
-  const out: Record<string, unknown> = {};
-  for (const [id, schema] of Object.entries(schemas)) {
-    const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
-    out[id] = rest;
-  }
+const COMPONENTS = '#/components/schemas/';
+const ref = (id: string) => ({ $ref: `${COMPONENTS}${id}` });
+
+/** A standalone JSON Schema (2020-12, the dialect of OpenAPI 3.1) without `$schema`. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+/**
+ * The error envelope limited to `codes`: each code with its own type (one variant per
+ * code), exactly the fields the sandbox sends.
+ */
+export function errorEnvelopeSchema(codes: readonly ErrorCode[]): z.ZodType {
+  const variants = codes.map((code) =>
+    z.strictObject({
+      type: z.literal(ERROR_CODES[code].type),
+      code: z.literal(code),
+      message: z.string(),
+      param: z.string().optional(),
+    }),
+  );
+  const error = variants.length === 1 ? variants[0]! : z.union(variants as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+  return z.strictObject({ error });
+}
+
+/** Component schemas: the shared response schemas, the review body and the full error envelope. */
+function componentSchemas(): Json {
+  const out: Json = {};
+  const add = (entries: readonly (readonly [string, z.ZodType])[], io: 'input' | 'output') => {
+    const registry = z.registry<{ id: string }>();
+    for (const [id, schema] of entries) registry.add(schema, { id });
+    const { schemas } = z.toJSONSchema(registry, { uri: (id) => `${COMPONENTS}${id}`, target: 'draft-2020-12', io });
+    for (const [id, schema] of Object.entries(schemas)) {
+      const { $schema: _s, $id: _i, ...rest } = schema as Json;
+      out[id] = rest;
+    }
+  };
+  const responses = new Map<string, z.ZodType>();
+  for (const route of ROUTES) responses.set(route.success.component, route.success.schema);
+  add([...responses], 'output');
+  const requests = ROUTES.flatMap((r) => (r.requestBody?.schema ? [[r.requestBody.schema.component, r.requestBody.schema.zod] as const] : []));
+  add(requests, 'input');
+  out.Error = { description: 'Every error the sandbox sends.', ...jsonSchema(errorEnvelopeSchema(Object.keys(ERROR_CODES) as ErrorCode[]), 'output') };
   return out;
 }
 
-const commaList = (what: string) => z.string().describe(`Comma-separated ${what}; no empty elements, no spaces.`);
-const dateTime = (bound: string) =>
-  z.string().describe(`RFC 3339 date-time (${bound}, inclusive), e.g. 2026-11-02T09:15:00Z.`);
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': {
+    required: true,
+    description: 'Identifies the request in the sandbox log. On every response, also to malformed HTTP.',
+    schema: { type: 'string', pattern: REQUEST_ID_PATTERN.source },
+  },
+};
+const RETRY_AFTER_HEADER = {
+  'Retry-After': {
+    required: true,
+    description: 'Whole seconds to wait before retrying (D10).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
 
-const QUERY: readonly [string, z.ZodType][] = [
-  ['limit', z.int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).describe('Page size; otherwise 400 invalid_limit.')],
-  ['cursor', z.string().describe('The exact next_cursor of a previous response (signed, shop- and filter-bound, expiring).')],
-  ['submitted_at_min', dateTime('lower bound')],
-  ['submitted_at_max', dateTime('upper bound')],
-  ['statuses', commaList(`statuses out of: ${RETURN_ORDER_STATUSES.join(', ')}`)],
-  ['ids', commaList('positive integer ids')],
-  ['order_names', commaList('order names (exact, case-sensitive)')],
-];
+/** The statuses a code is answered with (malformed_request also as 431 for oversized headers). */
+function statusesOf(code: ErrorCode): number[] {
+  const status = ERROR_CODES[code].status;
+  return code === 'malformed_request' ? [status, HEADERS_TOO_LARGE_STATUS] : [status];
+}
 
-function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
+/** One response per status the route can answer, each with its codes and headers. */
+function errorResponses(route: Route): Json {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
-  const out: Record<string, unknown> = {};
-  for (const [status, list] of byStatus) {
+  for (const code of [...EVERY_ROUTE_CODES, ...route.codes]) {
+    for (const status of statusesOf(code)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Json = {};
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const codes = byStatus.get(status)!;
     out[String(status)] = {
-      description: list.map((c) => `${ERROR_CODES[c].type} ${c}`).join('; '),
-      content: { 'application/json': { schema: ref('Error') } },
+      description: codes.map((c) => `${ERROR_CODES[c].type} ${c}`).join('; '),
+      headers: status === ERROR_CODES.rate_limit_exceeded.status ? { ...REQUEST_ID_HEADER, ...RETRY_AFTER_HEADER } : REQUEST_ID_HEADER,
+      content: { 'application/json': { schema: jsonSchema(errorEnvelopeSchema(codes), 'output') } },
     };
   }
   return out;
 }
 
-const COMMON: readonly ErrorCode[] = ['missing_api_key', 'invalid_api_key', 'rate_limit_exceeded', 'internal_error'];
-const ok = (schema: unknown, description: string) => ({
-  description,
-  headers: { 'X-Request-Id': { schema: { type: 'string' } } },
-  content: { 'application/json': { schema } },
-});
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+function parameter(p: Parameter): Json {
+  const { description: _d, ...schema } = jsonSchema(p.schema, 'input'); // said once, on the parameter
+  return { name: p.name, in: p.in, required: p.isRequired, description: p.description, schema };
+}
 
-function buildDocument(): unknown {
+function operation(route: Route): Json {
+  const body = route.requestBody;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.description,
+    parameters: route.parameters.map(parameter),
+    ...(body && {
+      requestBody: {
+        required: body.isRequired,
+        description: body.description,
+        content: { [body.mediaType]: { schema: body.schema ? ref(body.schema.component) : {} } },
+      },
+    }),
+    responses: {
+      '200': {
+        description: route.success.description,
+        headers: REQUEST_ID_HEADER,
+        content: { 'application/json': { schema: ref(route.success.component) } },
+      },
+      ...errorResponses(route),
+    },
+  };
+}
+
+function buildDocument(): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of ROUTES) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Return Orders interface (returns-console sandbox)',
       version: '1',
-      description:
+      description: [
         'The Return Orders interface as the returns-console sandbox implements it, with the gaps filled by the decisions D1-D12 (README, "Where the interface is silent"). GET /return_orders/{id} is a sandbox extension.',
+        `Every response carries X-Request-Id; every error is the envelope {"error": {type, code, message, param?}}. Any other path or method is answered 404 resource_error route_not_found (after authentication). HTTP that cannot be parsed, or an HTTP/1.1 request without a Host header, is answered 400 (431 for oversized headers) validation_error malformed_request.`,
+        `This document is served without a key at ${API_BASE_PATH}${OPENAPI_DOCUMENT_PATH} and ${OPENAPI_DOCUMENT_PATH}.`,
+      ].join('\n\n'),
     },
     servers: [{ url: API_BASE_PATH }],
     security: [{ bearerAuth: [] }],
-    paths: {
-      '/return_orders': {
-        get: {
-          operationId: 'listReturnOrders',
-          summary: 'List return orders (newest first, keyset pagination)',
-          parameters: QUERY.map(([name, schema]) => ({
-            name,
-            in: 'query',
-            required: false,
-            schema: z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }),
-          })),
-          responses: {
-            '200': ok(ref('Page'), 'A page of return orders.'),
-            ...errorResponses([
-              'invalid_limit', 'invalid_cursor_format', 'invalid_date_format', 'invalid_date_range',
-              'invalid_status_value', 'invalid_statuses_format', 'invalid_ids_format', 'invalid_order_names_format',
-              ...COMMON,
-            ]),
-          },
-        },
-      },
-      '/return_orders/{id}': {
-        get: {
-          operationId: 'getReturnOrder',
-          summary: 'One return order (sandbox extension)',
-          parameters: [idParam],
-          responses: { '200': ok(ref('ReturnOrder'), 'The return order.'), ...errorResponses(['return_order_not_found', ...COMMON]) },
-        },
-      },
-      '/return_orders/{id}/review': {
-        post: {
-          operationId: 'reviewReturnOrder',
-          summary: 'Decide every pending item (approve, reject with reason, keep_item)',
-          parameters: [idParam],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('ReviewRequest') } } },
-          responses: {
-            '200': ok(ref('ReturnOrder'), 'The updated return order (reviewed, or rejected when every item was rejected).'),
-            ...errorResponses([
-              'missing_items_array', 'invalid_item_type', 'invalid_action', 'missing_reject_reason', 'item_not_found',
-              'missing_items', 'keep_item_not_allowed', 'body_too_large', 'return_order_not_found',
-              'invalid_state_transition', ...COMMON,
-            ]),
-          },
-        },
-      },
-      '/return_orders/{id}/receive': {
-        post: {
-          operationId: 'receiveReturnOrder',
-          summary: 'Mark a reviewed return order received',
-          parameters: [idParam],
-          requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } },
-          responses: {
-            '200': ok(ref('ReturnOrder'), 'The updated return order (received).'),
-            ...errorResponses(['return_order_not_found', 'invalid_state_transition', 'body_too_large', ...COMMON]),
-          },
-        },
-      },
-    },
+    paths,
     components: {
       schemas: componentSchemas(),
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_ followed by 64 hexadecimal characters.' } },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer sk_ followed by 64 hexadecimal characters (67 in all). Missing or not Bearer: 401 missing_api_key; wrong, malformed, revoked or unknown: 401 invalid_api_key.',
+        },
+      },
     },
   };
 }

@@ -15,13 +15,13 @@ import { HelpOverlay } from './components/help-overlay.js';
 import { NoticeLine } from './components/notice-line.js';
 import { AppActionsContext, type AppActions } from './context/app-actions-context.js';
 import { useNotice } from './context/notice-context.js';
-import { classifyError } from './errors/classify.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
 import { InputRouterProvider, useScanHandler } from './keys/input-router.js';
 import { sanitizeForTerminal } from '../format/sanitize.js';
 import { ScreenActiveProvider } from './keys/screen-active-context.js';
+import { onKeyRefused } from './queries/query-client.js';
 import { DeskSlot } from './screens/bulk/desk-slot.js';
 import { useDesk, type Desk } from './screens/bulk/use-desk.js';
 import { ListScreen } from './screens/list/list-screen.js';
@@ -82,23 +82,9 @@ export function App(props: AppProps) {
     if (before.place !== place && notice !== null && notice === before.notice) clearNotice();
   });
 
-  // A refused key on any request (list, find, order, writes) replaces the console with the auth screen.
-  useEffect(() => {
-    const onError = (error: unknown) => {
-      const view = classifyError(error);
-      if (view.kind === 'auth') dispatch({ type: 'auth-failed', failure: { problem: view.problem, code: view.code, message: view.message } });
-    };
-    const offQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
-    });
-    const offMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
-    });
-    return () => {
-      offQueries();
-      offMutations();
-    };
-  }, [queryClient]);
+  // A refused key on any request (list, find, order, writes) replaces the console with the
+  // auth screen: the query client's one onError reports it (queries/query-client.ts).
+  useEffect(() => onKeyRefused(queryClient, (failure) => dispatch({ type: 'auth-failed', failure })), [queryClient]);
 
   // The app-level actions: by key here, and by the command line (`:overview`, `:profile NAME`).
   const blocker = switchBlocker(desk.bulkState, desk.isScanOpen);

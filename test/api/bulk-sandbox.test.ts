@@ -12,7 +12,7 @@ import type { ReviewItem } from '../../src/api/schemas.js';
 import { bulkIds, makeBulkFixture } from '../helpers/bulk-fixture.js';
 import { startCuttingProxy, type CuttingProxy } from '../helpers/cutting-proxy.js';
 import { KEYS } from '../helpers/fixture.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -83,10 +83,10 @@ describe('review', () => {
     expect(await statusOf(1000)).toBe('reviewed');
   });
 
-  it('shows the service\'s answer as is when the order is not pending (exit 1)', async () => {
+  it('sends nothing when the order is not pending, as approve-all does everywhere (exit 1)', async () => {
     const r = await cli('review', ['1002', '--approve-all']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: .* \[invalid_state_transition\] \(request id \S+\)\nhint: The order is not in the status/);
+    expect(r.stderr).toMatch(/^error: No longer pending \(now received\); no review was sent\. \[invalid_state_transition\]\nhint: The order is not in the status/);
   });
 
   it('--decisions FILE sends the file\'s decisions; --json prints the result object', async () => {

@@ -79,8 +79,8 @@ describe('returns-console overview', () => {
     const text = r.stdout.replace(/\u001b\[[0-9;]*m/g, '');
     for (const line of text.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
     expect(text).toMatch(/pending\s+7\b/);
-    expect(text).toMatch(/over 14 days\s+2  █+/);
-    expect(text).toMatch(/Activity of profile default, per hour  0     6     12    18\n/);
+    expect(text).toMatch(/over 14 days\s+2 {2}█+/);
+    expect(text).toContain('Activity of profile default, per hour  0     6     12    18\n');
     expect(text).toContain(`Oldest pending: ${oldestNorthPending(sandbox.fixture).order_name}`);
   });
 

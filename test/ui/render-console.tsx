@@ -21,6 +21,7 @@ import { FilterPanel } from '../../src/ui/screens/list/filter-panel.js';
 import type { FilterFormValues } from '../../src/ui/screens/list/filter-form.js';
 import type { ConsoleServices } from '../../src/ui/services.js';
 import { KEYS } from '../helpers/fixture.js';
+import { renderScreen } from './render-screen.js';
 
 export interface RenderConsoleOptions {
   readonly baseUrl: string;
@@ -36,6 +37,8 @@ export interface RenderConsoleOptions {
   readonly initialAuth?: AuthFailure | null;
   /** The console's clock (default Date.now). */
   readonly now?: () => number;
+  /** The state directory (default: a fresh temporary one). */
+  readonly stateDir?: string;
 }
 
 /** Every listPage call the console made (cursor undefined = first page). */
@@ -97,7 +100,7 @@ export function renderConsole(options: RenderConsoleOptions) {
       return real.listPage(request);
     },
   };
-  const stateDir = mkdtempSync(join(tmpdir(), 'rc-console-state-'));
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'rc-console-state-'));
   const services: ConsoleServices = {
     client,
     profile: {
@@ -132,12 +135,7 @@ export function renderConsole(options: RenderConsoleOptions) {
 /** Renders the filter panel alone (for what the real service can refuse but the sandbox never does). */
 export function renderFilterPanel(options: { readonly initial: FilterFormValues; readonly serverError: ParamError | null }) {
   const services = { isReadOnly: false, now: Date.now } as ConsoleServices;
-  const queryClient = createConsoleQueryClient();
-  const view = render(
-    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
-      <FilterPanel initial={options.initial} serverError={options.serverError} onApply={() => undefined} onCancel={() => undefined} />
-    </ConsoleRoot>,
-  );
+  const view = renderScreen(<FilterPanel initial={options.initial} serverError={options.serverError} onApply={() => undefined} onCancel={() => undefined} />, { services });
   const frame = () => view.lastFrame() ?? '';
   const waitUntil = (check: (frame: string) => boolean, what: string) =>
     vi.waitFor(() => {

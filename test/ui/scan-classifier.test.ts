@@ -4,7 +4,6 @@
  * scan; anything a person types comes out as the same keys in the same order.
  */
 import fc from 'fast-check';
-import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import {
   classifyPress,
@@ -20,7 +19,7 @@ import {
 } from '../../src/ui/keys/scan-classifier.js';
 import { isMoveOnlyChar } from '../../src/ui/keys/match.js';
 import { keyOf, splitBurst } from '../../src/ui/keys/split-burst.js';
-import { orderRefOfScan, parseScanCodePattern } from '../../src/ui/screens/scan/scan-code.js';
+import { orderRefOfScan, parseScanCodePattern } from '../../src/ops/scan-code.js';
 
 const press = (char: string): KeyPress => keyOf(char);
 const UP: KeyPress = ['', { ...keyOf('x')[1], upArrow: true }];

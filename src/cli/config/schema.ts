@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
-import { parseScanCodePattern } from '../../ui/screens/scan/scan-code.js';
+import { parseScanCodePattern } from '../../ops/scan-code.js';
 import { formatPath } from '../zod-format.js';
 
 /** Field names people try for a key; a key never lives in the config file. */

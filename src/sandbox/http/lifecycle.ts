@@ -1,9 +1,10 @@
 /** Server lifecycle: listening with clear errors, malformed HTTP, clean shutdown. */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ERROR_CODES } from '../../api/error-codes.js';
+import { ERROR_CODES, type ErrorCode } from '../../api/error-codes.js';
 import type { Db } from '../db/open.js';
-import { newRequestId } from './server.js';
+import { HEADERS_TOO_LARGE_STATUS } from '../errors.js';
+import { newRequestId } from './request-id.js';
 
 /** Listens; rejects with a message that says what to do (port in use, no permission). */
 export function listenOn(server: Server, host: string, port: number): Promise<Server> {
@@ -21,22 +22,33 @@ export function listenOn(server: Server, host: string, port: number): Promise<Se
   });
 }
 
+/**
+ * Answers on the raw socket, for requests that never reach the pipeline: the envelope,
+ * a request id, and the connection closed.
+ */
+function answerOnSocket(socket: Duplex, status: number, reason: string, code: ErrorCode, message: string): void {
+  if (!socket.writable) return;
+  const body = JSON.stringify({ error: { type: ERROR_CODES[code].type, code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${newRequestId()}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Malformed HTTP never reaches the pipeline; answer it with the envelope and a request id. */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable) return;
-  const isTooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = isTooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-  const body = JSON.stringify({
-    error: {
-      type: ERROR_CODES.malformed_request.type,
-      code: 'malformed_request' satisfies keyof typeof ERROR_CODES,
-      message: isTooLarge ? 'The request headers are too large.' : 'The HTTP request could not be parsed.',
-    },
-  });
-  const id = newRequestId();
-  socket.end(
-    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    answerOnSocket(socket, HEADERS_TOO_LARGE_STATUS, 'Request Header Fields Too Large', 'malformed_request', 'The request headers are too large.');
+  } else {
+    answerOnSocket(socket, ERROR_CODES.malformed_request.status, 'Bad Request', 'malformed_request', 'The HTTP request could not be parsed.');
+  }
+}
+
+/**
+ * CONNECT (a proxy tunnel) is no route of the sandbox. Node hands it to this event and,
+ * without a listener, closes the connection without an answer.
+ */
+export function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  answerOnSocket(socket, ERROR_CODES.route_not_found.status, 'Not Found', 'route_not_found', 'CONNECT is not served: the sandbox is no proxy. The routes are listed in /openapi.json.');
 }
 
 /** The close() of a running sandbox: idempotent, finishes in-flight requests, then closes the db. */

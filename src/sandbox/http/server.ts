@@ -1,11 +1,11 @@
 /**
  * The request pipeline, in this order (stripe-mock style, one straight line):
- * request id -> fault injection (decided before any change) -> OpenAPI document ->
- * authentication -> rate limit -> route -> body (1 MiB) -> handler -> JSON response.
+ * request id -> Host check -> fault injection (decided before any change) -> OpenAPI
+ * document -> authentication -> rate limit -> route (the table in ../routes.ts) -> body
+ * (1 MiB) -> handler -> JSON response.
  * Every response carries X-Request-Id; anything unexpected is a 500 internal_error
  * without internals, and the server keeps serving.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { KeyLookup } from '../db/keys.js';
 import { ApiError } from '../errors.js';
@@ -13,13 +13,10 @@ import { openApiJson } from '../openapi.js';
 import type { TokenBucketLimiter } from '../rate-limit.js';
 import { LastUsedTracker, authenticate } from './auth.js';
 import { readBody } from './body.js';
-import type { Handler, Services } from './context.js';
-import { getReturnOrder } from './handlers/get-one.js';
-import { listReturnOrders } from './handlers/list.js';
-import { receiveReturnOrder } from './handlers/receive.js';
-import { reviewReturnOrder } from './handlers/review.js';
+import type { Services } from './context.js';
+import { newRequestId } from './request-id.js';
 import { internalError, sendError, sendRawJson } from './respond.js';
-import { matchRoute, OPENAPI_PATHS, splitTarget, type RouteName } from './router.js';
+import { isOpenApiPath, matchRoute, splitTarget } from './router.js';
 
 export interface Faults {
   readonly latencyMs: number;
@@ -41,24 +38,7 @@ export interface PipelineDeps {
   readonly isClosing?: () => boolean;
 }
 
-const HANDLERS: Record<RouteName, Handler> = {
-  list: listReturnOrders,
-  get: getReturnOrder,
-  review: reviewReturnOrder,
-  receive: receiveReturnOrder,
-};
-
 const EMPTY = Buffer.alloc(0);
-
-/** Random per process, so ids from different runs never collide. */
-const REQUEST_ID_PREFIX = randomBytes(5).toString('hex');
-let requestCounter = 0;
-
-/** A fresh request id, `req_` and 24 hex characters: per-process prefix and counter (cheap per request). */
-export function newRequestId(): string {
-  requestCounter = (requestCounter + 1) % 2 ** 53;
-  return `req_${REQUEST_ID_PREFIX}${requestCounter.toString(16).padStart(14, '0')}`;
-}
 
 function injectedFailure(faults: Faults): ApiError | null {
   if (faults.failRate <= 0 || faults.random() >= faults.failRate) return null;
@@ -75,13 +55,14 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
   const lastUsed = new LastUsedTracker(deps.keys);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (isMissingHost(req)) throw missingHost();
     if (deps.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, deps.faults.latencyMs));
     const injected = injectedFailure(deps.faults);
     if (injected) throw injected;
 
     const method = req.method ?? 'GET';
     const { path, search } = splitTarget(req.url);
-    if (method === 'GET' && OPENAPI_PATHS.has(path)) {
+    if (method === 'GET' && isOpenApiPath(path)) {
       sendRawJson(res, 200, openApiJson(), { 'Cache-Control': 'public, max-age=60' });
       return;
     }
@@ -105,7 +86,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
     }
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     const body = hasBody ? await readBody(req) : EMPTY;
-    const result = await HANDLERS[route.name]({
+    const result = await route.route.handler({
       req,
       route,
       search,
@@ -139,6 +120,19 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       sendError(res, internalError());
     });
   };
+}
+
+/**
+ * RFC 9112 3.2: an HTTP/1.1 request without Host is answered 400. Node's own check
+ * (`requireHostHeader`) answers with a bare 400, so the server turns it off and the
+ * pipeline answers with the envelope and a request id instead.
+ */
+function isMissingHost(req: IncomingMessage): boolean {
+  return req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
+}
+
+function missingHost(): ApiError {
+  return new ApiError('malformed_request', 'The request has no Host header; HTTP/1.1 requires one.', null, { Connection: 'close' });
 }
 
 /** A path safe to print in a message or log line: no control characters, bounded length. */

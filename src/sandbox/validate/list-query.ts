@@ -6,8 +6,10 @@ import { parseListQuery, type ParamError, type RawListQuery } from '../../api/li
 import { filterHash, signCursor, verifyCursor } from '../cursor.js';
 import type { ListPlan } from '../db/list-orders.js';
 import { ApiError } from '../errors.js';
+import { LIST_QUERY } from '../openapi-params.js';
 
-const PARAMS = ['limit', 'cursor', 'submitted_at_min', 'submitted_at_max', 'statuses', 'ids', 'order_names'] as const;
+/** The parameters the route table documents for the list (D7's order). */
+const PARAMS = LIST_QUERY.map((p) => p.name) as readonly (keyof RawListQuery)[];
 
 /** The known parameters of a query string (first occurrence wins; others are ignored). */
 export function readListQuery(search: URLSearchParams): RawListQuery {

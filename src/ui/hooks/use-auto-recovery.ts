@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../context/services-context.js';
+import { useLatest } from './use-latest.js';
 
 /** The pause before the `failures`-th automatic try (1-based). */
 export function recoveryDelayMs(failures: number): number {
@@ -21,25 +22,26 @@ export function useAutoRecovery(input: {
 }): { readonly retryAt: number | null } {
   const { now } = useServices();
   const failures = useRef(0);
-  const [retryAt, setRetryAt] = useState<number | null>(null);
-  const retry = useRef(input.retry);
-  retry.current = input.retry;
+  // When the retry of which failure is due (null: none scheduled).
+  const [scheduled, setScheduled] = useState<{ readonly stamp: number; readonly at: number } | null>(null);
+  const retryRef = useLatest(input.retry);
 
   useEffect(() => {
     if (!input.isFailing) {
       failures.current = 0;
-      setRetryAt(null);
       return;
     }
     failures.current += 1;
     const delay = recoveryDelayMs(failures.current);
-    setRetryAt(now() + delay);
+    setScheduled({ stamp: input.failureStamp, at: now() + delay });
     const timer = setTimeout(() => {
-      setRetryAt(null);
-      retry.current();
+      setScheduled(null);
+      retryRef.current();
     }, delay);
     return () => clearTimeout(timer);
-  }, [input.isFailing, input.failureStamp, now]);
+  }, [input.isFailing, input.failureStamp, now, retryRef]);
 
-  return { retryAt };
+  // A retry is only due while this failure lasts (one scheduled for an earlier failure is void).
+  const isCurrent = input.isFailing && scheduled?.stamp === input.failureStamp;
+  return { retryAt: isCurrent ? scheduled.at : null };
 }

@@ -1,6 +1,7 @@
 /** The services' clock, re-read on an interval (for "updated 5s ago" and countdowns). */
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useServices } from '../context/services-context.js';
+import { useLatest } from './use-latest.js';
 
 /** `now()` refreshed on an interval; only the calling component re-renders. */
 export function useNow(intervalMs = 1000): number {
@@ -22,15 +23,14 @@ export function useNow(intervalMs = 1000): number {
 export function useClock<T>(derive: (nowMs: number) => T, intervalMs: number, isActive = true): T {
   const { now } = useServices();
   const value = derive(now());
-  const latest = useRef({ derive, value });
-  latest.current = { derive, value };
+  const latestRef = useLatest({ derive, value });
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (!isActive) return undefined;
     const timer = setInterval(() => {
-      if (!Object.is(latest.current.derive(now()), latest.current.value)) redraw();
+      if (!Object.is(latestRef.current.derive(now()), latestRef.current.value)) redraw();
     }, intervalMs);
     return () => clearInterval(timer);
-  }, [now, intervalMs, isActive]);
+  }, [now, intervalMs, isActive, latestRef]);
   return value;
 }

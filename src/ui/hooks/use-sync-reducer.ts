@@ -4,27 +4,25 @@
  * scanner); their handlers run back to back, and each must see what the previous one did,
  * not the state of the last render.
  */
-import { useCallback, useReducer, useRef, type Dispatch } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef, type Dispatch } from 'react';
 
 export type SyncStore<S, A> = readonly [state: S, dispatch: Dispatch<A>, latest: () => S];
 
 /** Like useReducer; the third element returns the state including every dispatched action. */
 export function useSyncReducer<S, A, I>(reducer: (state: S, action: A) => S, arg: I, init: (arg: I) => S): SyncStore<S, A> {
   const [state, dispatch] = useReducer(reducer, arg, init);
-  const latest = useRef(state);
-  const rendered = useRef(state);
-  if (rendered.current !== state) {
-    // React rendered a newer state (it has applied every action dispatched so far).
-    rendered.current = state;
-    latest.current = state;
-  }
+  const latestRef = useRef(state);
+  useLayoutEffect(() => {
+    // React committed a newer state (it has applied every action dispatched so far).
+    latestRef.current = state;
+  }, [state]);
   const syncDispatch = useCallback(
     (action: A) => {
-      latest.current = reducer(latest.current, action);
+      latestRef.current = reducer(latestRef.current, action);
       dispatch(action);
     },
     [reducer],
   );
-  const getLatest = useCallback(() => latest.current, []);
+  const getLatest = useCallback(() => latestRef.current, []);
   return [state, syncDispatch, getLatest];
 }

@@ -19,6 +19,7 @@
  */
 import { useInput, type Key } from 'ink';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLatest } from '../hooks/use-latest.js';
 import { isMoveOnlyChar } from './match.js';
 import {
   classifyPress,
@@ -65,6 +66,11 @@ function scanKeys(scan: ScannedText, disposal: 'as-keys' | 'as-text'): Pending[]
   const chars = [...scan.text].slice(scan.echoed).map(keyOf);
   if (disposal === 'as-keys') chars.push(keyOf(scan.terminator === 'enter' ? '\r' : '\t'));
   return chars.map(([input, key]) => ({ kind: 'key', input, key }));
+}
+
+/** Milliseconds from now until `deadline` (performance.now() time), at least 0. */
+function msUntil(deadline: number): number {
+  return Math.max(0, deadline - performance.now());
 }
 
 /** Routes every key to the registered handlers, in registration order, and scans by rank. */
@@ -136,7 +142,7 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
         scheduleQuiet();
         if (!isWaiting.current) deliverNext();
       });
-    }, Math.max(0, deadline - performance.now()));
+    }, msUntil(deadline));
   };
   useEffect(
     () => () => {
@@ -167,9 +173,11 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   return <InputRouterContext.Provider value={router}>{props.children}</InputRouterContext.Provider>;
 }
 
-/** The console's router, or null outside one (then components use Ink's useInput directly). */
-export function useInputRouter(): InputRouter | null {
-  return useContext(InputRouterContext);
+/** The console's router; every component that takes keys is rendered inside one (the app, and screen tests alike). */
+export function useInputRouter(): InputRouter {
+  const router = useContext(InputRouterContext);
+  if (!router) throw new Error('useInputRouter: render inside <InputRouterProvider> (screen tests: test/ui/render-screen.tsx)');
+  return router;
 }
 
 /**
@@ -179,8 +187,7 @@ export function useInputRouter(): InputRouter | null {
 export function useScanHandler(rank: ScanRank, handler: ScanHandler, options: { readonly isActive?: boolean; readonly isWhileHidden?: boolean } = {}): void {
   const router = useInputRouter();
   const isScreenActive = useIsScreenActive();
-  const latest = useRef(handler);
-  latest.current = handler;
+  const latestRef = useLatest(handler);
   const isOn = (options.isActive ?? true) && (options.isWhileHidden === true || isScreenActive);
-  useLayoutEffect(() => (router && isOn ? router.onScan(rank, (scan) => latest.current(scan)) : undefined), [router, isOn, rank]);
+  useLayoutEffect(() => (isOn ? router.onScan(rank, (scan) => latestRef.current(scan)) : undefined), [router, isOn, rank, latestRef]);
 }

@@ -2,11 +2,12 @@
  * Input handling through the binding table: a screen names its scopes and gets actions,
  * never raw keys. Mutating actions are swallowed in read-only mode with the reason shown.
  */
-import { useInput, type Key } from 'ink';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { Key } from 'ink';
+import { useCallback, useLayoutEffect } from 'react';
 import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
+import { useLatest } from '../hooks/use-latest.js';
 import { sanitizeForTerminal } from '../../format/sanitize.js';
 import { useInputRouter, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
@@ -40,12 +41,11 @@ export function useKeyBindings(
   const { show } = useNotice();
   const onGlobal = useGlobalKeyHandler();
   const isScreenActive = useIsScreenActive();
-  const latest = useRef({ scopes, handler, onUnmatched: options.onUnmatched });
-  latest.current = { scopes, handler, onUnmatched: options.onUnmatched };
+  const latestRef = useLatest({ scopes, handler, onUnmatched: options.onUnmatched });
 
   const onInput = useCallback(
     (input: string, key: Key) => {
-      const { scopes: current, handler: handle, onUnmatched } = latest.current;
+      const { scopes: current, handler: handle, onUnmatched } = latestRef.current;
       const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
       for (const scope of list) {
         const binding = matchBinding(scope, input, key);
@@ -57,15 +57,13 @@ export function useKeyBindings(
       }
       onUnmatched?.(input, key);
     },
-    [isReadOnly, show, onGlobal],
+    [isReadOnly, show, onGlobal, latestRef],
   );
 
   const isActive = isScreenActive && (options.isActive ?? true);
-  // Inside the console the router delivers keys (registered with the render, see input-router.tsx);
-  // outside it (isolated screen tests) Ink's own hook does.
+  // The router delivers keys (registered with the render, see input-router.tsx); screen tests render inside one too.
   const router = useInputRouter();
-  useLayoutEffect(() => (router && isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
-  useInput(onInput, { isActive: !router && isActive });
+  useLayoutEffect(() => (isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
 
   // A barcode scan into a text prompt is typed there (see SCAN_IN_PROMPT).
   const firstScope = typeof scopes === 'string' ? scopes : scopes[0];

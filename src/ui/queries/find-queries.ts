@@ -1,45 +1,8 @@
-/**
- * Quick find: an order name or id typed after "/", looked up through the service's
- * `order_names` and `ids` filters (not only among the loaded rows).
- */
+/** The query of quick find (the lookup itself is src/ops/find-orders.ts, shared with scan mode). */
 import { queryOptions } from '@tanstack/react-query';
 import type { ReturnsClient } from '../../api/client-types.js';
-import type { ReturnOrder } from '../../api/schemas.js';
-import { MAX_PAGE_SIZE } from '../../api/schemas.js';
+import { findOrders, type FindLookup } from '../../ops/find-orders.js';
 import { orderKeys } from './query-keys.js';
-
-/** What a typed query asks the service for. */
-export interface FindLookup {
-  readonly ids: readonly number[];
-  readonly orderNames: readonly string[];
-}
-
-export type ParsedFind = { readonly ok: true; readonly lookup: FindLookup } | { readonly ok: false; readonly message: string };
-
-/**
- * Reads what the user typed: digits are tried as an id and as an order name; a name is
- * tried as typed and with a leading "#" (order names usually carry one).
- */
-export function parseFind(text: string): ParsedFind {
-  const q = text.trim();
-  if (q === '') return { ok: false, message: 'Type an order name (e.g. #N1001) or an order id, then Enter.' };
-  if (q.includes(',')) return { ok: false, message: 'Quick find takes one order name or id (no commas).' };
-  const ids = /^\d{1,16}$/.test(q) && Number.isSafeInteger(Number(q)) && Number(q) > 0 ? [Number(q)] : [];
-  const orderNames = q.startsWith('#') ? [q] : [q, `#${q}`];
-  return { ok: true, lookup: { ids, orderNames } };
-}
-
-/** The orders matching a lookup, newest first, each once. */
-export async function findOrders(client: ReturnsClient, lookup: FindLookup, signal?: AbortSignal): Promise<ReturnOrder[]> {
-  const requests = [
-    client.listPage({ filters: { orderNames: lookup.orderNames }, limit: MAX_PAGE_SIZE, signal }),
-    ...(lookup.ids.length ? [client.listPage({ filters: { ids: lookup.ids }, limit: MAX_PAGE_SIZE, signal })] : []),
-  ];
-  const pages = await Promise.all(requests);
-  const byId = new Map<number, ReturnOrder>();
-  for (const page of pages) for (const order of page.data) byId.set(order.id, order);
-  return [...byId.values()].sort((a, b) => b.id - a.id);
-}
 
 /** Query options of one quick find (never served stale: the answer decides what opens). */
 export function findOrdersQuery(client: ReturnsClient, text: string, lookup: FindLookup) {

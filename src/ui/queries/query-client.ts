@@ -2,13 +2,20 @@
  * The console's QueryClient. React Query never retries: the client already retries 429,
  * 5xx and network failures with backoff, and a second layer would multiply the waits.
  *
+ * One `onError`, on the query cache and the mutation cache alike: a refused key on any
+ * read (list, find, order) or write (review, receive, bulk run, scan) is reported to the
+ * listeners of `onKeyRefused`; the app shell shows the authentication screen.
+ *
  * React Query takes a runtime without `window` for a server (a page rendered once), and a
  * "server" never schedules timers: `refetchInterval` never fired, pages never went stale and
  * were never garbage-collected. The console is a long-running client in a terminal, so it
  * says so, and its one "window" (the terminal) counts as focused whenever it runs:
  * focusManager's browser check would pause interval refetches in a hidden tab.
  */
-import { environmentManager, focusManager, QueryClient } from '@tanstack/react-query';
+import { environmentManager, focusManager, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../api/client/errors.js';
+import type { AuthFailure } from '../app-state.js';
+import { classifyError } from '../errors/classify.js';
 
 /** Makes React Query behave as a client in this process (timers on, always focused). Idempotent. */
 export function runReactQueryAsClient(): void {
@@ -16,13 +23,43 @@ export function runReactQueryAsClient(): void {
   focusManager.setFocused(true);
 }
 
+type KeyRefusedListener = (failure: AuthFailure) => void;
+
+const listenersOf = new WeakMap<QueryClient, Set<KeyRefusedListener>>();
+
+/**
+ * The client's error behind `error`: a write that settled with results to show (a bulk run)
+ * rejects with an Error whose `cause` is the refusal.
+ */
+function clientError(error: unknown): unknown {
+  if (isApiError(error) || !(error instanceof Error)) return error;
+  return isApiError(error.cause) ? error.cause : error;
+}
+
+/** Calls `listener` whenever a read or a write of `queryClient` is refused the key; returns the unsubscribe. */
+export function onKeyRefused(queryClient: QueryClient, listener: KeyRefusedListener): () => void {
+  const listeners = listenersOf.get(queryClient);
+  listeners?.add(listener);
+  return () => void listeners?.delete(listener);
+}
+
 /** A fresh QueryClient for the console (one per start; one per screen test). */
 export function createConsoleQueryClient(): QueryClient {
   runReactQueryAsClient();
-  return new QueryClient({
+  const listeners = new Set<KeyRefusedListener>();
+  const onError = (error: unknown) => {
+    const view = classifyError(clientError(error));
+    if (view.kind !== 'auth') return;
+    for (const listener of listeners) listener({ problem: view.problem, code: view.code, message: view.message });
+  };
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
       mutations: { retry: false },
     },
   });
+  listenersOf.set(queryClient, listeners);
+  return queryClient;
 }

@@ -7,7 +7,7 @@
  * key press redraws the table; formatting every visible row again was a third of that).
  */
 import { Box, Text } from 'ink';
-import { memo, useRef } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { Style } from '../../format/style.js';
 import { useTheme } from '../context/theme-context.js';
 import { headerLine, rowLine, type LaidOutColumn } from './table-layout.js';
@@ -54,32 +54,30 @@ function scrollTop(previous: number, selected: number, height: number, count: nu
   return Math.max(0, Math.min(top, maxTop));
 }
 
-interface LineCache<Row extends object> {
-  readonly columns: readonly LaidOutColumn<Row>[];
-  readonly style: Style;
-  readonly lines: WeakMap<Row, string>;
+/** A row's line, drawn once per row object for these columns and style. */
+function lineCache<Row extends object>(columns: readonly LaidOutColumn<Row>[], style: Style): (row: Row) => string {
+  const lines = new WeakMap<Row, string>();
+  return (row) => {
+    let line = lines.get(row);
+    if (line === undefined) {
+      line = rowLine(columns, row, style);
+      lines.set(row, line);
+    }
+    return line;
+  };
 }
 
 /** Renders the header and the visible rows. */
 export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const { style } = useTheme();
-  const cache = useRef<LineCache<Row> | null>(null);
-  if (cache.current?.columns !== props.columns || cache.current.style !== style) {
-    cache.current = { columns: props.columns, style, lines: new WeakMap() };
-  }
-  const { lines } = cache.current;
-  const lineOf = (row: Row): string => {
-    let line = lines.get(row);
-    if (line === undefined) {
-      line = rowLine(props.columns, row, style);
-      lines.set(row, line);
-    }
-    return line;
-  };
+  // Each row's line, until the columns or the theme change (rows are immutable objects).
+  const lineOf = useMemo(() => lineCache(props.columns, style), [props.columns, style]);
   const height = Math.max(1, props.height);
-  const top = useRef(0);
-  top.current = scrollTop(top.current, props.selectedIndex, height, props.rows.length);
-  const visible = props.rows.slice(top.current, top.current + height);
+  // The scroll position follows the selection from where it was (information from the previous render).
+  const [shownTop, setShownTop] = useState(0);
+  const top = scrollTop(shownTop, props.selectedIndex, height, props.rows.length);
+  if (top !== shownTop) setShownTop(top);
+  const visible = props.rows.slice(top, top + height);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate">
@@ -93,7 +91,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           <TableRow
             key={props.rowKey(row)}
             line={lineOf(row)}
-            isSelected={top.current + i === props.selectedIndex}
+            isSelected={top + i === props.selectedIndex}
             isMarked={props.isMarked(row)}
             hasDraft={props.hasDraft?.(row) ?? false}
           />

@@ -12,6 +12,7 @@ afterAll(() => sb?.close());
 
 const call = async (path: string, init: RequestInit = {}, key: string = KEYS.north) => {
   const res = await fetch(sb.url + path, { ...init, headers: { authorization: `Bearer ${key}`, ...init.headers } });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's JSON body, read by path in the assertions
   return { status: res.status, requestId: res.headers.get('x-request-id'), body: (await res.json()) as Record<string, any> };
 };
 const post = (path: string, body: unknown) =>
@@ -63,6 +64,7 @@ describe('sandbox over HTTP', () => {
     for (const url of [sb.url + '/openapi.json', sb.url.replace('/public-api/v1', '') + '/openapi.json']) {
       const res = await fetch(url);
       expect(res.status).toBe(200);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's JSON body, read by path in the assertions
       const doc = (await res.json()) as Record<string, any>;
       expect(doc.openapi).toBe('3.1.0');
       expect(Object.keys(doc.paths)).toEqual(['/return_orders', '/return_orders/{id}', '/return_orders/{id}/review', '/return_orders/{id}/receive']);

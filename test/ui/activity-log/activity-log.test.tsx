@@ -2,17 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Text } from 'ink';
-import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
 import { appendAudit, type AuditEntry } from '../../../src/local/audit-log.js';
-import { NoticeProvider } from '../../../src/ui/context/notice-context.js';
-import { ServicesProvider } from '../../../src/ui/context/services-context.js';
 import { activityLogReducer, initialActivityLogState } from '../../../src/ui/screens/activity-log/activity-log-state.js';
 import { ActivityLogScreen } from '../../../src/ui/screens/activity-log/activity-log-screen.js';
 import { auditRow, outcomeText } from '../../../src/ui/screens/activity-log/audit-rows.js';
 import type { ConsoleServices } from '../../../src/ui/services.js';
 import { KEYS } from '../../helpers/fixture.js';
+import { renderScreen } from '../render-screen.js';
 
 const entry = (orderId: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   time: '2026-11-05T12:00:00.000Z',
@@ -65,13 +63,12 @@ describe('activity log screen', () => {
       now: Date.now,
     };
     const onBack = vi.fn();
-    const view = render(
-      <ServicesProvider services={services}>
-        <NoticeProvider>
-          <ActivityLogScreen onBack={onBack} />
-          <Text>END</Text>
-        </NoticeProvider>
-      </ServicesProvider>,
+    const view = renderScreen(
+      <>
+        <ActivityLogScreen onBack={onBack} />
+        <Text>END</Text>
+      </>,
+      { services },
     );
     const frame = () => view.lastFrame() ?? '';
     const waitFor = (text: string) => vi.waitFor(() => expect(frame()).toContain(text), { timeout: 10_000, interval: 20 });

@@ -38,7 +38,9 @@ async function setup(latencyMs: number) {
       marks.kept.push(...left);
     },
   };
-  return { client, deps, marks, store: createBulkRunStore(() => deps) };
+  const store = createBulkRunStore();
+  store.setDeps(deps);
+  return { client, deps, marks, store };
 }
 
 describe('bulk-run store', () => {

@@ -107,11 +107,12 @@ describe('order screen: reviewing', () => {
     await view.press('s', 'Not sent: 2 items need attention');
     expect(view.frame().match(/✗ Needs a decision: a approve, x reject, e keep\.\n/g)).toHaveLength(2);
     await view.press('x', 'reason?');
-    await view.press('Worn and ');
+    // A person sees the text before pressing Enter (typed at machine speed with Enter at once, it is a scan).
+    await view.press('Worn and ', '> Worn and');
     // Keys bound elsewhere (q quits, ? helps) are plain text in the prompt.
     await view.press('q', '> Worn and q');
     await view.press('\u007f', '> Worn and ');
-    await view.press('torn?');
+    await view.press('torn?', '> Worn and torn?');
     await view.press('\r', 'reject reason: Worn and torn?');
     expect(view.frame().match(/✗ Needs a decision: a approve, x reject, e keep\.\n/g)).toHaveLength(1);
     expect(view.onBack).not.toHaveBeenCalled();
@@ -160,7 +161,7 @@ describe('order screen: reviewing', () => {
     // The draft is dropped once the refreshed order (now reviewed) arrives; the write is queued.
     await vi.waitFor(() => expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(1028)).toEqual({ kind: 'none' }));
     // The activity log has the refused review, then the removed draft with what it held.
-    await vi.waitFor(async () => expect((await readAudit(view.stateDir, { limit: 2 })).entries[0]).toMatchObject({ action: 'draft' }));
+    await vi.waitFor(async () => expect((await readAudit(view.stateDir, { limit: 2 })).entries[0]).toMatchObject({ action: 'draft' }), { timeout: 10_000, interval: 50 });
     const { entries } = await readAudit(view.stateDir, { limit: 2 });
     expect(entries[1]).toMatchObject({ orderId: 1028, orderName: '#N1028', outcome: 'failed', status: 422, code: 'invalid_state_transition' });
     expect(entries[0]).toMatchObject({ orderId: 1028, orderName: '#N1028', action: 'draft', outcome: 'discarded', source: 'order', decisions: [{ action: 'approve' }, { action: 'approve' }] });
@@ -211,7 +212,7 @@ describe('order screen: failures that keep every decision', () => {
       const view = track(renderOrder({ baseUrl: failing.url, orderId: 1056, seed }));
       await view.waitFor('Order #N1056');
       await view.press('x', 'reason?');
-      await view.press('Dented');
+      await view.press('Dented', '> Dented');
       await view.press('\r', 'reject reason: Dented');
       await view.press('j');
       await view.press('a', '→ approve', 'draft saved');
@@ -245,7 +246,7 @@ describe('order screen: drafts', () => {
     const first = track(renderOrder({ baseUrl: sandbox.url, orderId: 1042, stateDir }));
     await first.waitFor('Jacket 42');
     await first.press('x', 'reason?');
-    await first.press('Scratched');
+    await first.press('Scratched', '> Scratched');
     await first.press('\r', 'reject reason: Scratched', 'draft saved');
     await first.cleanup();
 

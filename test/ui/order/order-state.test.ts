@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { initialOrderState, orderReducer, unavailableOrderActions, type OrderAction, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
 import { placeReviewError } from '../../../src/ui/screens/order/review-errors.js';
-import type { ItemRef } from '../../../src/ui/screens/order/review-model.js';
+import type { ItemRef } from '../../../src/ops/review-model.js';
 
 const items: ItemRef[] = [
   { key: 'refund:1', type: 'refund', id: 1, status: 'pending' },

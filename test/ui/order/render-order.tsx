@@ -1,23 +1,22 @@
 /**
  * Renders the order screen as the console does (services, a fresh QueryClient with
- * retries off, the shared notice), against a real sandbox, for screen tests.
+ * retries off, the shared notice, keys through the input router), against a real sandbox,
+ * for screen tests.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Text } from 'ink';
-import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
 import type { ReturnOrder } from '../../../src/api/schemas.js';
 import { orderKeys } from '../../../src/ui/queries/query-keys.js';
-import { NoticeProvider, useNotice } from '../../../src/ui/context/notice-context.js';
-import { ServicesProvider } from '../../../src/ui/context/services-context.js';
+import { useNotice } from '../../../src/ui/context/notice-context.js';
 import { createConsoleQueryClient } from '../../../src/ui/queries/query-client.js';
 import { OrderScreen } from '../../../src/ui/screens/order/order-screen.js';
 import type { ConsoleServices } from '../../../src/ui/services.js';
 import { KEYS } from '../../helpers/fixture.js';
+import { renderScreen } from '../render-screen.js';
 
 export const PRESETS = ['Damaged by customer', 'Outside return window'];
 
@@ -63,15 +62,12 @@ export function renderOrder(options: RenderOrderOptions) {
     queryClient.setQueryData(orderKeys.detail(options.orderId), options.seed);
   }
   const onBack = vi.fn();
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <ServicesProvider services={services}>
-        <NoticeProvider>
-          <OrderScreen orderId={options.orderId} onBack={onBack} />
-          <NoticeLine />
-        </NoticeProvider>
-      </ServicesProvider>
-    </QueryClientProvider>,
+  const view = renderScreen(
+    <>
+      <OrderScreen orderId={options.orderId} onBack={onBack} />
+      <NoticeLine />
+    </>,
+    { services, queryClient },
   );
   const frame = () => view.lastFrame() ?? '';
   /** Waits until the frame contains every text. */

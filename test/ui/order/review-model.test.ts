@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itemWindow } from '../../../src/ui/screens/order/item-window.js';
 import { fieldOfParam, itemsNamedIn, placeReceiveError, placeReviewError } from '../../../src/ui/screens/order/review-errors.js';
-import { checkReview, fromDraftDecisions, itemRefs, orderItems, summarizeActions, toDraftDecisions } from '../../../src/ui/screens/order/review-model.js';
+import { checkReview, fromDraftDecisions, itemRefs, orderItems, summarizeActions, toDraftDecisions } from '../../../src/ops/review-model.js';
 
 const item = (id: number, status: 'pending' | 'approved' = 'pending') => ({ id, status, title: `T${id}`, quantity: 1, price: '1.00' });
 

@@ -1,7 +1,7 @@
 /** Scan mode without rendering: splitting what a scanner types, the queue, and the texts. */
 import { describe, expect, it } from 'vitest';
 import type { ReturnOrder } from '../../../src/api/schemas.js';
-import { classifyMatches } from '../../../src/ui/screens/scan/scan-actions.js';
+import { classifyMatches } from '../../../src/ops/scan.js';
 import { feedScanInput, MAX_SCAN_LENGTH } from '../../../src/ui/screens/scan/scan-input.js';
 import { initialScanState, isIdle, scanReducer, unfinishedCount, type ScanAction, type ScanState } from '../../../src/ui/screens/scan/scan-state.js';
 import { bannerText, historyLine, spacedCapitals } from '../../../src/ui/screens/scan/scan-text.js';

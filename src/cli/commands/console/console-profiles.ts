@@ -9,7 +9,7 @@ import type { ReturnsClient } from '../../../api/client-types.js';
 import { scrubSecrets } from '../../../api/client/redact.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { createConnectionMonitor, type ConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
-import { parseScanCodePattern } from '../../../ui/screens/scan/scan-code.js';
+import { parseScanCodePattern } from '../../../ops/scan-code.js';
 import type { ConsoleServices, ProfileCatalog, ProfileOpening } from '../../../ui/services.js';
 import { loadConfigFile, toClientOptions, type ResolvedConfig } from '../../config/index.js';
 import { toErrorShape } from '../../errors-output.js';

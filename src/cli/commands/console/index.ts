@@ -12,7 +12,7 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
-import { consoleStateDir } from './state-dir.js';
+import { defaultStateDir } from '../../../local/state-paths.js';
 import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
@@ -43,7 +43,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     });
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
-    const base = { factory, isReadOnly: args.isReadOnly, stateDir: consoleStateDir(factory.env, factory.homeDir) };
+    const base = { factory, isReadOnly: args.isReadOnly, stateDir: defaultStateDir(factory.env, factory.homeDir) };
 
     let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
     let client: ReturnsClient;

@@ -4,6 +4,7 @@
  * yesterday: the figures of the console's overview screen, for scripts.
  */
 import { readAudit } from '../../../local/audit-log.js';
+import { defaultStateDir } from '../../../local/state-paths.js';
 import { DEFAULT_OVERVIEW_CAP } from '../../../ops/overview.js';
 import { takeOverview } from '../../../ops/overview-count.js';
 import { booleanFlag, runCommand, stringFlag } from '../../command-runner.js';
@@ -11,7 +12,6 @@ import { EXIT } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { CLEAR_LINE } from '../list/list-render.js';
-import { consoleStateDir } from '../console/state-dir.js';
 import { overviewProgressLine, renderOverviewJson, renderOverviewText } from './overview-render.js';
 
 export const OVERVIEW_SPEC: CommandSpec = {
@@ -52,7 +52,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { config } = connection;
     const cap = flagCap ?? config.overviewCap.value;
     const profile = config.profile.value;
-    const stateDir = consoleStateDir(env, factory.homeDir);
+    const stateDir = defaultStateDir(env, factory.homeDir);
     const timeZone = env.TZ || undefined;
     const showProgress = io.isStderrTTY;
     let figures;

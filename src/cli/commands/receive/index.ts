@@ -3,8 +3,9 @@
  * through the bulk queue (bounded concurrency, adaptive rate limit, one outcome each).
  * Ctrl+C stops scheduling and lets requests in flight finish; a second Ctrl+C cancels them.
  */
-import type { WriteResult } from '../../../api/client-types.js';
-import { runBulk, type BulkReport } from '../../../api/bulk/index.js';
+import { runBulkWrites, type BulkRunReport } from '../../../ops/bulk.js';
+import { commandOpsContext } from '../../ops-context.js';
+import { writeWarnings } from '../../warnings.js';
 import { booleanFlag, runCommand, stringFlag, type CommandContext } from '../../command-runner.js';
 import { exitCodeFor } from '../../errors-output.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
@@ -51,7 +52,7 @@ function parseConcurrency(raw: string | undefined): number {
 }
 
 /** The exit code of a run: interrupted, then a refused key, then any failure. */
-function exitCodeOf(report: BulkReport<number, WriteResult>): ExitCode {
+function exitCodeOf(report: BulkRunReport): ExitCode {
   if (report.isStopped) return EXIT.interrupted;
   const failures = report.outcomes.filter((o) => o.status === 'failed');
   if (report.outcomes.length === 1 && failures.length === 1) return exitCodeFor(failures[0]!.error);
@@ -59,9 +60,9 @@ function exitCodeOf(report: BulkReport<number, WriteResult>): ExitCode {
   return failures.length > 0 ? EXIT.failure : EXIT.ok;
 }
 
-async function receiveAll(ctx: CommandContext, refs: readonly OrderRef[], concurrency: number): Promise<BulkReport<number, WriteResult>> {
+async function receiveAll(ctx: CommandContext, refs: readonly OrderRef[], concurrency: number): Promise<BulkRunReport> {
   const { io } = ctx.factory;
-  const { client } = await ctx.connect();
+  const { client, connection } = await ctx.connect();
   // Repeats (also an id given once by number and once by name) are received once.
   const ids = [...new Set(await resolveOrderRefs(client, refs))];
   const stop = new AbortController();
@@ -78,7 +79,7 @@ async function receiveAll(ctx: CommandContext, refs: readonly OrderRef[], concur
   const showProgress = io.isStderrTTY && ids.length > 1;
   let lastProgressAt = -Infinity;
   try {
-    return await runBulk(ids, (id, call) => client.receive(id, call), {
+    return await runBulkWrites(commandOpsContext(ctx, client, connection), 'receive', ids, {
       concurrency,
       signal: stop.signal,
       abortSignal: cancel.signal,
@@ -104,6 +105,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const report = await receiveAll(ctx, refs, concurrency);
     const { io } = factory;
     const outcomes: readonly ReceiveOutcome[] = report.outcomes;
+    writeWarnings(ctx, report.warnings);
     if (booleanFlag(ctx.args, 'json')) {
       io.stdout.write(renderResultsJson(outcomes));
     } else if (outcomes.length === 1 && outcomes[0]!.status === 'failed') {

@@ -3,19 +3,19 @@
  * one result per order: a table on a terminal, tab-separated lines when piped, or a JSON
  * array. Every string from the service is sanitized in text output.
  */
-import type { WriteResult } from '../../../api/client-types.js';
-import type { BulkOutcome, BulkProgress } from '../../../api/bulk/index.js';
+import type { BulkProgress } from '../../../api/bulk/index.js';
+import type { WriteOutcome } from '../../../ops/outcome.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { renderTable, renderTsv } from '../../../format/table.js';
 import { leadWords, toErrorShape } from '../../errors-output.js';
 
-export type ReceiveOutcome = BulkOutcome<number, WriteResult>;
+export type ReceiveOutcome = WriteOutcome;
 
 /** The result word of an outcome (colour only repeats it). */
 export function outcomeWord(outcome: ReceiveOutcome): string {
   if (outcome.status === 'ok') return outcome.isAlreadyApplied ? 'ok (already applied)' : 'ok';
-  if (outcome.status === 'skipped') return 'not sent';
+  if (outcome.status === 'not_done') return 'not sent';
   return outcome.error.kind === 'aborted' ? 'cancelled' : 'failed';
 }
 
@@ -24,7 +24,7 @@ function detail(outcome: ReceiveOutcome): string {
     const order = outcome.result.order;
     return order ? `${order.order_name} now ${order.status}` : 'received';
   }
-  if (outcome.status === 'skipped') return 'stopped before it was sent';
+  if (outcome.status === 'not_done') return 'stopped before it was sent';
   const e = outcome.error;
   if (e.kind === 'aborted') return 'cancelled in flight: it may or may not have been applied; check with `returns-console show`';
   // As every error line: the words first, the code in brackets, then the request id.
@@ -34,7 +34,7 @@ function detail(outcome: ReceiveOutcome): string {
 
 /** Result rows: id, result, detail (sanitized). */
 function rows(outcomes: readonly ReceiveOutcome[]): string[][] {
-  return outcomes.map((o) => [String(o.item), outcomeWord(o), detail(o)].map((c) => sanitizeForTerminal(c)));
+  return outcomes.map((o) => [String(o.orderId), outcomeWord(o), detail(o)].map((c) => sanitizeForTerminal(c)));
 }
 
 /** The per-order results for people (terminal) or pipes (TSV, no header). */
@@ -57,7 +57,7 @@ export function renderResults(outcomes: readonly ReceiveOutcome[], options: { re
 export function renderSummary(outcomes: readonly ReceiveOutcome[]): string {
   const count = (s: ReceiveOutcome['status']) => outcomes.filter((o) => o.status === s).length;
   const failed = count('failed');
-  const skipped = count('skipped');
+  const skipped = count('not_done');
   const rest = [failed ? `${failed} failed` : '', skipped ? `${skipped} not sent` : ''].filter(Boolean).join(', ');
   return `Received ${count('ok')} of ${outcomes.length}${rest ? `: ${rest}` : ''}.\n`;
 }
@@ -66,12 +66,12 @@ export function renderSummary(outcomes: readonly ReceiveOutcome[]): string {
 export function renderResultsJson(outcomes: readonly ReceiveOutcome[]): string {
   const items = outcomes.map((o) => {
     if (o.status === 'ok') {
-      return { id: o.item, outcome: 'ok', already_applied: o.isAlreadyApplied, request_id: o.result.requestId ?? null, order: o.result.order };
+      return { id: o.orderId, outcome: 'ok', already_applied: o.isAlreadyApplied, request_id: o.result.requestId ?? null, order: o.result.order };
     }
-    if (o.status === 'skipped') return { id: o.item, outcome: 'skipped' };
+    if (o.status === 'not_done') return { id: o.orderId, outcome: 'skipped' };
     const e = toErrorShape(o.error);
     return {
-      id: o.item,
+      id: o.orderId,
       outcome: o.error.kind === 'aborted' ? 'cancelled' : 'failed',
       error: { type: e.type, code: e.code, message: e.message, param: e.param, status: e.status, request_id: e.requestId },
     };

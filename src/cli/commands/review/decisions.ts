@@ -1,14 +1,12 @@
 /**
  * The decisions of a review: read from a file or stdin and checked against the interface's
- * request shape (reviewRequestSchema) and rules (a reject needs a reason) before sending;
- * or built from the order's pending items for --approve-all (src/ops/review-plan.ts). Pure apart from reading.
+ * request shape (reviewRequestSchema) and rules (a reject needs a reason) before sending.
+ * (--approve-all builds them in src/ops/approve-all.ts.) Pure.
  */
 import { errorHint } from '../../../api/error-codes.js';
-import { reviewRequestSchema, type ReturnOrder, type ReviewItem } from '../../../api/schemas.js';
+import { reviewRequestSchema, type ReviewItem } from '../../../api/schemas.js';
 import { CliError } from '../../cli-error.js';
-import { EXIT } from '../../exit-codes.js';
 import { formatPath } from '../../zod-format.js';
-import { approveUndecided, planItems } from '../../../ops/review-plan.js';
 
 /** The interface's code for a problem at a path of the request, where it has one. */
 function codeFor(path: readonly PropertyKey[]): { code: string; param: string } {
@@ -48,22 +46,4 @@ export function parseDecisions(text: string, origin: string): ReviewItem[] {
     }
   });
   return parsed.data.items;
-}
-
-/**
- * The decisions of "approve all" (the same definition the console's `A` keys use): approve
- * every pending refund and exchange of the order; there is no draft outside the console.
- */
-export function approveAllPending(order: ReturnOrder): ReviewItem[] {
-  const items = planItems(order);
-  if (items === null) {
-    throw new CliError({
-      code: 'items_not_available',
-      type: 'resource_error',
-      message: `item details of return order ${order.id} are not available from this service, so --approve-all cannot build the decisions`,
-      hint: 'Write the decisions yourself and pass them with --decisions FILE.',
-      exitCode: EXIT.failure,
-    });
-  }
-  return approveUndecided(items, []).map(({ id, type, action }) => ({ id, type, action }));
 }

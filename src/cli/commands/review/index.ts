@@ -7,7 +7,12 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { ORDER_NAMES_NOTE } from '../../order-refs.js';
 import { orderNotFound, parseOrderRef, resolveOrderRef } from '../show/index.js';
-import { approveAllPending, parseDecisions } from './decisions.js';
+import { approveAllOrder } from '../../../ops/approve-all.js';
+import type { WriteOutcome } from '../../../ops/outcome.js';
+import { reviewOrder } from '../../../ops/review.js';
+import { commandOpsContext } from '../../ops-context.js';
+import { writeWarnings } from '../../warnings.js';
+import { parseDecisions } from './decisions.js';
 import { renderReviewJson, renderReviewText } from './review-render.js';
 
 export const REVIEW_SPEC: CommandSpec = {
@@ -56,6 +61,19 @@ async function readDecisions(ctx: CommandContext, source: string): Promise<Revie
   return parseDecisions(text, source);
 }
 
+/** The error of a review that was not applied: the service's, or why approve-all sent nothing. */
+function reviewFailure(id: number, outcome: Exclude<WriteOutcome, { status: 'ok' }>): unknown {
+  if (outcome.status === 'not_done') return new CliError({ code: 'not_sent', message: `the review of return order ${id} was not sent`, exitCode: EXIT.failure });
+  const { error } = outcome;
+  // Refusals of approve-all (src/ops/review-plan.ts) carry no HTTP status: nothing was sent.
+  if (error.status !== undefined) return error;
+  if (error.code === 'return_order_not_found') return orderNotFound(id);
+  if (error.code === 'item_details_unavailable') {
+    return new CliError({ code: error.code, type: 'resource_error', message: error.message, hint: 'Write the decisions yourself and pass them with --decisions FILE.', exitCode: EXIT.failure });
+  }
+  return error;
+}
+
 /** Runs `review`. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
   return runCommand(REVIEW_SPEC, argv, factory, async (ctx) => {
@@ -67,16 +85,14 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     // Read and check the file before connecting: a bad file costs no request.
     const fromFile = decisionsSource === undefined ? undefined : await readDecisions(ctx, decisionsSource);
-    const { client } = await ctx.connect();
+    const { client, connection } = await ctx.connect();
     const id = await resolveOrderRef(client, ref);
-    let items = fromFile;
-    if (items === undefined) {
-      const order = await client.getOrder(id);
-      if (!order) throw orderNotFound(id);
-      items = approveAllPending(order);
-    }
-    const result = await client.review(id, items);
-    factory.io.stdout.write(booleanFlag(ctx.args, 'json') ? renderReviewJson(id, result) : renderReviewText(id, items, result, ctx.style));
+    const ops = commandOpsContext(ctx, client, connection);
+    const outcome = fromFile === undefined ? await approveAllOrder(ops, id) : await reviewOrder(ops, id, fromFile);
+    writeWarnings(ctx, outcome.warnings);
+    if (outcome.status !== 'ok') throw reviewFailure(id, outcome);
+    const items = outcome.decisions ?? [];
+    factory.io.stdout.write(booleanFlag(ctx.args, 'json') ? renderReviewJson(id, outcome.result) : renderReviewText(id, items, outcome.result, ctx.style));
     return EXIT.ok;
   });
 }

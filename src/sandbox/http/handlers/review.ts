@@ -9,13 +9,13 @@ import { checkReview, itemStatusFor, parseReviewBody, statusAfterReview } from '
 import { RawJson, type Handler } from '../context.js';
 import { orderNotFound } from './not-found.js';
 
-export const reviewReturnOrder: Handler = ({ body, route, shop, services }) => {
+export const reviewReturnOrder: Handler = ({ req, body, route, shop, services }) => {
   const { db, orders } = services;
   const orderId = route.orderId;
   const reviewedId = transaction(db, () => {
     const row = orderId === null ? undefined : orders.findVisible(shop.pk, orderId);
     if (!row) throw orderNotFound();
-    const elements = parseReviewBody(body);
+    const elements = parseReviewBody(body, req.headers['content-type']);
     const pending = orders
       .itemsOf(row.id)
       .filter((i) => i.status === 'pending')

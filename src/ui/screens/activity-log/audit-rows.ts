@@ -7,7 +7,7 @@ import type { AuditEntry } from '../../../local/audit-log.js';
 import { formatLocalDateTime } from '../../../format/dates.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { ColumnSpec } from '../../../format/table.js';
-import { summarizeActions } from '../order/review-model.js';
+import { summarizeActions } from '../../../ops/review-model.js';
 
 /**
  * The columns. The request id is what support asks for, so it is cut last and never
@@ -52,6 +52,14 @@ function detailOf(entry: AuditEntry): string {
 }
 
 /**
+ * "receive", or "receive (cli)" for a write made with `returns-console receive`/`review`:
+ * the console did not do it, and the Action column is never dropped.
+ */
+export function actionText(entry: AuditEntry): string {
+  return entry.source === 'cli' ? `${entry.action} (cli)` : entry.action;
+}
+
+/**
  * "1001 #N1001" when the name is known (the id first: a narrow terminal cuts the end), else
  * the id; "—" for a scan that matched nothing.
  */
@@ -65,7 +73,7 @@ export function auditRow(entry: AuditEntry, timeZone?: string): string[] {
   const s = sanitizeForTerminal;
   return [
     s(formatLocalDateTime(entry.time, timeZone)),
-    s(entry.action),
+    s(actionText(entry)),
     orderText(entry),
     s(outcomeText(entry)),
     s(entry.requestId ?? '—'),

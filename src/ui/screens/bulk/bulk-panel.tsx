@@ -9,6 +9,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { createDraftStore } from '../../../local/drafts.js';
 import { ShopLabel } from '../../components/shop-label.js';
 import { useServices } from '../../context/services-context.js';
+import { knownOrderNames } from '../../queries/order-names.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -26,7 +27,6 @@ import {
   runStatusText,
   runTitle,
 } from './bulk-format.js';
-import { cachedNames } from './bulk-runner.js';
 import type { BulkKind, BulkRunState, OrderOutcome } from './bulk-run-state.js';
 import type { BulkRunStore } from './bulk-run-store.js';
 import { useBulkPanel } from './use-bulk-panel.js';
@@ -76,7 +76,7 @@ export function BulkPanel(props: BulkPanelProps) {
 function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }> }) {
   const queryClient = useQueryClient();
   const { stateDir, profile, now } = useServices();
-  const names = useMemo(() => cachedNames(queryClient), [queryClient]);
+  const names = useMemo(() => knownOrderNames(queryClient), [queryClient]);
   const { kind, ids } = props.state;
   // Orders with a saved draft are sent as drafted; the question says how many there are.
   const draftCount = useMemo(() => {

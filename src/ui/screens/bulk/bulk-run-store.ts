@@ -5,6 +5,7 @@
  * whose module loads only when a run starts (start-up does not pay for it).
  */
 import type { NoticeTone } from '../../context/notice-context.js';
+import { knownOrderNames } from '../../queries/order-names.js';
 import type { BulkRunnerDeps, BulkRunResult } from './bulk-runner.js';
 import { bulkRunReducer, IDLE, succeededIds, type BulkKind, type BulkRunAction, type BulkRunState, type RunProgress } from './bulk-run-state.js';
 
@@ -17,6 +18,8 @@ export interface BulkStoreDeps extends BulkRunnerDeps {
 }
 
 export interface BulkRunStore {
+  /** The app's latest values (set after each render commits); read at the moment of use. */
+  readonly setDeps: (deps: BulkStoreDeps) => void;
   readonly getState: () => BulkRunState;
   readonly subscribe: (listener: () => void) => () => void;
   /** Opens the question for `kind` over `ids` (ignored while a run is in progress, with a notice). */
@@ -39,8 +42,13 @@ function pickProgress(p: RunProgress): RunProgress {
   return { total, done, ok, alreadyApplied, failed, skipped, running, rate, isPaused, rateLimited };
 }
 
-/** Creates the store; `getDeps` is read at the moment of use (the app passes its latest values). */
-export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
+/** Creates the store; its dependencies are set with `setDeps` before it is used. */
+export function createBulkRunStore(): BulkRunStore {
+  let latestDeps: BulkStoreDeps | null = null;
+  const getDeps = (): BulkStoreDeps => {
+    if (!latestDeps) throw new Error('bulk-run store used before setDeps');
+    return latestDeps;
+  };
   let state: BulkRunState = IDLE;
   let stopper: AbortController | null = null;
   const listeners = new Set<() => void>();
@@ -72,12 +80,13 @@ export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
       .then(({ runBulkOrders }) =>
         runBulkOrders(deps, kind, ids, {
           signal: controller.signal,
+          names: knownOrderNames(deps.queryClient),
           onProgress: (progress) => dispatch({ type: 'progress', progress: pickProgress(progress) }),
           onOutcome: (outcome) => dispatch({ type: 'outcome', outcome }),
         }),
       )
       .then(finish, (error: unknown) => {
-        // Only a failure to load the runner gets here (the queue itself never rejects): nothing was sent.
+        // Only a failure to load the runner gets here (the run itself never rejects): nothing was sent.
         const message = error instanceof Error ? error.message : String(error);
         finish({
           outcomes: ids.map((id) => ({ id, name: null, result: 'not-done' as const })),
@@ -89,6 +98,9 @@ export function createBulkRunStore(getDeps: () => BulkStoreDeps): BulkRunStore {
   };
 
   return {
+    setDeps: (deps) => {
+      latestDeps = deps;
+    },
     getState: () => state,
     subscribe: (listener) => {
       listeners.add(listener);

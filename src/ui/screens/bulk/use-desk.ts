@@ -5,9 +5,10 @@
  * tells the shell when quitting must ask first.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
+import { useLatest } from '../../hooks/use-latest.js';
 import type { ListStore } from '../list/use-list-state.js';
 import type { TargetsAction } from '../list/use-orders-list.js';
 import type { BulkRunState } from './bulk-run-state.js';
@@ -39,11 +40,9 @@ export function useDesk(options: UseDeskOptions): Desk {
   const { show } = useNotice();
   const [listState, listDispatch] = options.list;
 
-  // The store reads these when it needs them, so it is created once and never stale.
-  const deps = useRef<BulkStoreDeps | null>(null);
-  const marked = useRef(listState.marked);
-  marked.current = listState.marked;
-  deps.current = {
+  // The store reads these when it needs them (set as each render commits), so it is created once and never stale.
+  const markedRef = useLatest(listState.marked);
+  const deps: BulkStoreDeps = {
     client,
     queryClient,
     stateDir,
@@ -54,10 +53,11 @@ export function useDesk(options: UseDeskOptions): Desk {
     settleMarks: (succeeded, left) => {
       if (succeeded.length > 0) listDispatch({ type: 'unmark', ids: succeeded });
       // Failed and not-done orders stay (or become) marked, ready for another run.
-      for (const id of left) if (!marked.current.includes(id)) listDispatch({ type: 'toggle-mark', id });
+      for (const id of left) if (!markedRef.current.includes(id)) listDispatch({ type: 'toggle-mark', id });
     },
   };
-  const [bulk] = useState(() => createBulkRunStore(() => deps.current!));
+  const [bulk] = useState(createBulkRunStore);
+  useLayoutEffect(() => bulk.setDeps(deps));
   const bulkState = useSyncExternalStore(bulk.subscribe, bulk.getState);
   const [isScanOpen, setScanOpen] = useState(false);
 

@@ -5,7 +5,6 @@
  */
 import { Box, Text } from 'ink';
 import type { ListFilters } from '../../../api/list-params.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { RetryIndicator } from '../../components/retry-indicator.js';
 import { ShopLabel } from '../../components/shop-label.js';
 import { useConnection } from '../../connection/use-connection.js';

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { createDraftStore } from '../../../local/drafts.js';
-import { discardStaleDraft } from '../../../local/stale-drafts.js';
+import { discardStaleDraft } from '../../../ops/reconcile.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useIsScreenActive } from '../../keys/screen-active-context.js';
@@ -18,11 +18,16 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
   const { show } = useNotice();
   const isActive = useIsScreenActive();
   const store = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
-  const [generation, setGeneration] = useState(0);
+  // Drafts this hook removed (stale), left out without reading the directory again.
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(() => new Set());
   // Orders whose draft is being removed: a re-render meanwhile must not log it twice.
   const removing = useRef(new Set<number>());
   // Read on every page and whenever the list is back on top (a draft may have been saved meanwhile).
-  const ids = useMemo(() => (isActive ? store.orderIds() : new Set<number>()), [store, rows, isActive, generation]);
+  const ids = useMemo(() => {
+    if (!isActive) return new Set<number>();
+    const onDisk = store.orderIds();
+    return new Set(rows.filter((o) => onDisk.has(o.id) && !removed.has(o.id)).map((o) => o.id));
+  }, [store, rows, isActive, removed]);
 
   const stale = useMemo(() => rows.filter((o) => ids.has(o.id) && o.status !== 'pending'), [rows, ids]);
   useEffect(() => {
@@ -32,13 +37,13 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
     for (const o of toRemove) removing.current.add(o.id);
     void Promise.all(
       toRemove.map((o) =>
-        discardStaleDraft({ store, stateDir, profile: profile.name, now, orderId: o.id, orderName: o.order_name, status: o.status, source: 'list' }).finally(() =>
+        discardStaleDraft({ drafts: store, stateDir, profile: profile.name, now, source: 'list' }, { orderId: o.id, orderName: o.order_name, status: o.status }).finally(() =>
           removing.current.delete(o.id),
         ),
       ),
     ).then(
       () => {
-        if (isCurrent) setGeneration((g) => g + 1);
+        if (isCurrent) setRemoved((before) => new Set([...before, ...toRemove.map((o) => o.id)]));
       },
       (error: unknown) => show(`A stale draft could not be removed: ${(error as Error).message}`, 'warning'),
     );

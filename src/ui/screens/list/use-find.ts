@@ -12,8 +12,9 @@ import { useSyncReducer } from '../../hooks/use-sync-reducer.js';
 import { classifyError } from '../../errors/classify.js';
 import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
-import { orderRefOfScan } from '../scan/scan-code.js';
-import { findOrdersQuery, parseFind } from '../../queries/find-queries.js';
+import { orderRefOfScan } from '../../../ops/scan-code.js';
+import { parseFind } from '../../../ops/find-orders.js';
+import { findOrdersQuery } from '../../queries/find-queries.js';
 import { findReducer, initialFindState, type FindState } from './find-state.js';
 
 export interface UseFindOptions {

@@ -4,7 +4,7 @@
  * outages, a restart from page 1 when a cursor is refused, and the list's keys.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { useAppActions } from '../../context/app-actions-context.js';
 import { useNotice } from '../../context/notice-context.js';
@@ -15,7 +15,7 @@ import type { KeyAction } from '../../keys/bindings.js';
 import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
-import { orderRefOfScan } from '../scan/scan-code.js';
+import { orderRefOfScan } from '../../../ops/scan-code.js';
 import { listPageQuery, listStaleMs } from '../../queries/list-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
 import { currentCursor, selectedIndex, selectedOrderId, type ListState } from './list-state.js';
@@ -82,11 +82,15 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     if (!isPlaceholder) dispatch({ type: 'pin', ids });
   }, [isPlaceholder, ids, dispatch]);
 
-  // Refused cursors restart the walk; refused filters go back to the panel.
-  const errorKind = view?.kind;
+  // Refused cursors restart the walk; refused filters go back to the panel. Once per
+  // failure (its errorUpdatedAt): a re-render with the same failure must not act again.
+  const failure = query.error;
+  const failedAt = query.errorUpdatedAt;
+  const handledFailureAt = useRef(0);
   useEffect(() => {
-    if (!query.error) return;
-    const v = classifyError(query.error);
+    if (!failure || handledFailureAt.current === failedAt) return;
+    handledFailureAt.current = failedAt;
+    const v = classifyError(failure);
     if (v.kind === 'cursor') {
       queryClient.removeQueries({ queryKey: orderKeys.page(state.filters, state.limit, cursor) });
       dispatch({ type: 'restart' });
@@ -95,8 +99,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
       dispatch({ type: 'filters-rejected', error: v.error });
       show(`The service refused the filters (${v.error.code}); the field is marked in the panel.`, 'error');
     }
-    // Only a new failure should act; the other values are read at that moment.
-  }, [query.errorUpdatedAt, errorKind]);
+  }, [failure, failedAt, queryClient, state.filters, state.limit, cursor, dispatch, show]);
 
   const { retryAt } = useAutoRecovery({
     isFailing: view?.kind === 'transient',

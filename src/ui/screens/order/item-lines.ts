@@ -8,7 +8,7 @@
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import type { ItemProblem } from './review-errors.js';
-import type { Decision, OrderItem } from './review-model.js';
+import type { Decision, OrderItem } from '../../../ops/review-model.js';
 
 /** Columns before the title and the detail lines: the cursor (2) and the type (9). */
 export const ITEM_INDENT = 11;

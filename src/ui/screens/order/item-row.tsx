@@ -8,7 +8,7 @@ import { Box, Text } from 'ink';
 import type { ItemStatus } from '../../../api/schemas.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { ITEM_INDENT, type ItemLines } from './item-lines.js';
-import type { Decision, OrderItem } from './review-model.js';
+import type { Decision, OrderItem } from '../../../ops/review-model.js';
 
 export interface ItemRowProps {
   readonly entry: OrderItem;

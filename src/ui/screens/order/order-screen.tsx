@@ -4,7 +4,7 @@
  * reviewed orders received; other statuses are read-only. Decisions survive errors and
  * restarts (drafts), and every write is recorded in the activity log.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { createDraftStore } from '../../../local/drafts.js';
@@ -17,6 +17,8 @@ import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
+import { receiveMutation, reviewMutation, settledOf, opsContext } from '../../queries/write-mutations.js';
+import type { WriteOutcome } from '../../../ops/outcome.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
@@ -24,12 +26,13 @@ import { bannerHeight, ErrorBanner } from './error-banner.js';
 import { itemHeight, itemLines } from './item-lines.js';
 import { ItemRow } from './item-row.js';
 import { itemWindow } from './item-window.js';
-import { sendReceive, sendReview, type WriteDeps, type WriteOutcome } from './order-actions.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
+import { orderKeys } from '../../queries/query-keys.js';
 import { ReasonPrompt } from './reason-prompt.js';
 import { unavailableOrderActions, type OrderMode } from './order-state.js';
-import { itemRefs, orderItems } from './review-model.js';
+import { placeReceiveError, placeReviewError } from './review-errors.js';
+import { itemRefs, orderItems } from '../../../ops/review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';
@@ -73,11 +76,17 @@ export function OrderScreen(props: OrderScreenProps) {
   const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
   const draftLog = useMemo(() => ({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
   const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch, log: draftLog });
-  const deps: WriteDeps = { client, queryClient, drafts, stateDir, profile: profile.name, now, ...(order && { orderName: order.order_name }) };
+  const ctx = opsContext(services, 'order', drafts);
+  const review = useMutation(reviewMutation(queryClient, ctx, orderId));
+  const receive = useMutation(receiveMutation(queryClient, ctx, orderId));
+  const orderName = order ? { orderName: order.order_name } : {};
 
+  /** The order's status after a write: as refreshed, else as the write returned it. */
+  const statusAfter = (outcome: Extract<WriteOutcome, { status: 'ok' }>) =>
+    (queryClient.getQueryData<{ status: string } | null>(orderKeys.detail(orderId)) ?? outcome.result.order)?.status ?? null;
   const settle = (outcome: WriteOutcome) => {
     if (outcome.warnings.length > 0) notice.show(outcome.warnings.join(' '), 'warning');
-    if (!outcome.isOk && outcome.failure.kind === 'keep-unsupported') setKeepUnsupportedSince(new Date(now()).toISOString());
+    if (outcome.status === 'failed' && outcome.error.code === 'keep_item_not_allowed') setKeepUnsupportedSince(new Date(now()).toISOString());
   };
   const commands = {
     dispatch,
@@ -87,25 +96,25 @@ export function OrderScreen(props: OrderScreenProps) {
       if (state.mode.kind !== 'confirm-review') return;
       const { items: body, summary } = state.mode;
       dispatch({ type: 'sending', what: 'review' });
-      void sendReview(deps, orderId, body).then((outcome) => {
-        if (outcome.isOk) {
+      void settledOf(review.mutateAsync({ items: body, ...orderName })).then((outcome) => {
+        if (outcome.status === 'ok') {
           if (body.some((i) => i.action === 'keep_item')) setKeepUnsupportedSince(null);
-          const { status, isAlreadyApplied, requestId } = outcome;
-          dispatch({ type: 'review-succeeded', summary, status, isAlreadyApplied, ...(requestId !== undefined && { requestId }) });
-        } else {
-          dispatch({ type: 'write-failed', failure: outcome.failure });
+          const { isAlreadyApplied, result } = outcome;
+          dispatch({ type: 'review-succeeded', summary, status: statusAfter(outcome), isAlreadyApplied, ...(result.requestId !== undefined && { requestId: result.requestId }) });
+        } else if (outcome.status === 'failed') {
+          dispatch({ type: 'write-failed', failure: placeReviewError(outcome.error, body) });
         }
         settle(outcome);
       });
     },
     onConfirmReceive: () => {
       dispatch({ type: 'sending', what: 'receive' });
-      void sendReceive(deps, orderId).then((outcome) => {
-        if (outcome.isOk) {
-          const { status, isAlreadyApplied, requestId } = outcome;
-          dispatch({ type: 'receive-succeeded', status, isAlreadyApplied, ...(requestId !== undefined && { requestId }) });
-        } else {
-          dispatch({ type: 'write-failed', failure: outcome.failure });
+      void settledOf(receive.mutateAsync(orderName)).then((outcome) => {
+        if (outcome.status === 'ok') {
+          const { isAlreadyApplied, result } = outcome;
+          dispatch({ type: 'receive-succeeded', status: statusAfter(outcome), isAlreadyApplied, ...(result.requestId !== undefined && { requestId: result.requestId }) });
+        } else if (outcome.status === 'failed') {
+          dispatch({ type: 'write-failed', failure: placeReceiveError(outcome.error) });
         }
         settle(outcome);
       });

@@ -8,7 +8,7 @@ import type { ReviewItem } from '../../../api/schemas.js';
 import { editText, textAt, type TextEditState } from '../../components/text-edit.js';
 import type { ItemProblem, WriteFailure } from './review-errors.js';
 import { approveUndecided } from '../../../ops/review-plan.js';
-import { checkReview, itemKey, toDraftDecisions, type Decision, type Decisions, type ItemKey, type ItemRef } from './review-model.js';
+import { checkReview, itemKey, toDraftDecisions, type Decision, type Decisions, type ItemKey, type ItemRef } from '../../../ops/review-model.js';
 import type { KeyAction } from '../../keys/bindings.js';
 
 export type OrderMode =

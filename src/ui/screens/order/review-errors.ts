@@ -6,7 +6,7 @@
  */
 import type { ApiError } from '../../../api/client/errors.js';
 import type { ReviewItem } from '../../../api/schemas.js';
-import { itemKey, type ItemKey } from './review-model.js';
+import { itemKey, type ItemKey } from '../../../ops/review-model.js';
 
 /** The parts of an ApiError this module reads. */
 export type ErrorFacts = Pick<ApiError, 'kind' | 'code' | 'message'> & Partial<Pick<ApiError, 'status' | 'param' | 'requestId' | 'hint'>>;

@@ -7,9 +7,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import type { DraftDecision } from '../../../local/draft-format.js';
 import type { DraftStore } from '../../../local/drafts.js';
-import { discardStaleDraft } from '../../../local/stale-drafts.js';
+import { discardStaleDraft } from '../../../ops/reconcile.js';
 import type { OrderAction, OrderState } from './order-state.js';
-import { fromDraftDecisions, toDraftDecisions, type ItemRef } from './review-model.js';
+import { fromDraftDecisions, toDraftDecisions, type ItemRef } from '../../../ops/review-model.js';
 
 export type DraftSaveStatus =
   | { readonly kind: 'none' }
@@ -59,7 +59,7 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
   useEffect(() => {
     if (!state.isDraftSettled || isSending || orderStatus === undefined || orderStatus === null || orderStatus === 'pending') return;
     let isCurrent = true;
-    discardStaleDraft({ store, ...log, orderId, ...(orderName !== undefined && { orderName }), status: orderStatus, source: 'order' }).then(
+    discardStaleDraft({ ...log, drafts: store, source: 'order' }, { orderId, ...(orderName !== undefined && { orderName }), status: orderStatus }).then(
       (isRemoved) => {
         if (isRemoved && isCurrent) dispatch({ type: 'draft-discarded', status: orderStatus });
       },
@@ -68,7 +68,7 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
     return () => {
       isCurrent = false;
     };
-  }, [state.isDraftSettled, isSending, orderStatus, store, orderId, orderName, log.stateDir, log.profile, dispatch]);
+  }, [state.isDraftSettled, isSending, orderStatus, store, orderId, orderName, log, dispatch]);
 
   const draft = useMemo(() => toDraftDecisions(items, state.decisions), [items, state.decisions]);
   useEffect(() => {

@@ -3,7 +3,8 @@
  * moment it was dispatched (the order as loaded, the profile's memory and presets), read
  * from a ref so the dispatcher stays stable.
  */
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useReducer } from 'react';
+import { useLatest } from '../../hooks/use-latest.js';
 import { initialOrderState, orderReducer, type OrderAction, type OrderContext, type OrderState } from './order-state.js';
 
 interface Dispatched {
@@ -15,9 +16,8 @@ const reduce = (state: OrderState, { action, ctx }: Dispatched): OrderState => o
 
 /** State and a stable dispatcher for the order screen. */
 export function useOrderState(ctx: OrderContext): readonly [OrderState, (action: OrderAction) => void] {
-  const ctxRef = useRef(ctx);
-  ctxRef.current = ctx;
+  const ctxRef = useLatest(ctx);
   const [state, dispatchRaw] = useReducer(reduce, initialOrderState);
-  const dispatch = useCallback((action: OrderAction) => dispatchRaw({ action, ctx: ctxRef.current }), []);
+  const dispatch = useCallback((action: OrderAction) => dispatchRaw({ action, ctx: ctxRef.current }), [ctxRef]);
   return [state, dispatch] as const;
 }

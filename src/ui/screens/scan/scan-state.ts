@@ -4,26 +4,8 @@
  * Scans are processed strictly one after another in the order they were typed; typing
  * goes on while one is processed (the queue grows), so the prompt is always ready.
  */
+import type { ScannedOrder, ScanOutcome } from '../../../ops/scan.js';
 import { feedScanInput, type ScanKey } from './scan-input.js';
-
-/** A compact view of an order, as scan outcomes show it (texts sanitized). */
-export interface ScannedOrder {
-  readonly id: number;
-  readonly name: string;
-  readonly status: string;
-  readonly customer: string;
-}
-
-/** How one scan ended. */
-export type ScanOutcome =
-  | { readonly kind: 'received'; readonly order: ScannedOrder; readonly isAlreadyApplied: boolean }
-  | { readonly kind: 'review'; readonly order: ScannedOrder }
-  | { readonly kind: 'not-found' }
-  | { readonly kind: 'several'; readonly matches: readonly ScannedOrder[] }
-  | { readonly kind: 'wrong-status'; readonly order: ScannedOrder }
-  | { readonly kind: 'invalid'; readonly message: string }
-  /** The lookup or the receive failed (the service said no, or could not be reached). */
-  | { readonly kind: 'failed'; readonly order: ScannedOrder | null; readonly code: string; readonly message: string };
 
 export interface Scan {
   /** Order of arrival, from 1. */

@@ -3,7 +3,8 @@
  * capitals and the lines under it) and the one-line form for the history.
  */
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
-import type { ScanEntry, ScannedOrder, ScanOutcome } from './scan-state.js';
+import type { ScannedOrder, ScanOutcome } from '../../../ops/scan.js';
+import type { ScanEntry } from './scan-state.js';
 
 export type BannerTone = 'good' | 'warning' | 'danger';
 

@@ -7,13 +7,14 @@
  * keyboard, but scans are still queued, never lost, and never reach it as keys (a scan's
  * letters would otherwise approve, submit or confirm there).
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, type Dispatch } from 'react';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
+import { useLatest } from '../../hooks/use-latest.js';
 import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
-import { processScan } from './scan-actions.js';
+import { opsContext, scanMutation, settledOf } from '../../queries/write-mutations.js';
 import { initialScanState, isBadOutcome, isIdle, scanReducer, unfinishedCount, type ScanAction, type ScanState } from './scan-state.js';
 
 export interface UseScanOptions {
@@ -27,12 +28,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Scan mode's state, with its keys and its queue worker running. */
 export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<ScanAction>] {
-  const { client, profile, stateDir, now } = useServices();
+  const services = useServices();
   const queryClient = useQueryClient();
+  const pattern = services.profile.scanCodePattern ?? null;
+  const { mutateAsync: scan } = useMutation(scanMutation(queryClient, opsContext(services, 'scan'), pattern));
   const { show } = useNotice();
   const [state, dispatch] = useReducer(scanReducer, initialScanState);
-  const latest = useRef(options);
-  latest.current = options;
+  const latestRef = useLatest(options);
 
   useKeyBindings(
     'scan',
@@ -70,27 +72,27 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
   );
 
   // Start the next scan when nothing is running and no review is open.
+  const { current, reviewing } = state;
+  const waiting = state.queue.length;
   useEffect(() => {
-    if (!state.current && !state.reviewing && state.queue.length > 0) dispatch({ type: 'begin' });
-  }, [state.current, state.reviewing, state.queue.length]);
+    if (!current && !reviewing && waiting > 0) dispatch({ type: 'begin' });
+  }, [current, reviewing, waiting]);
 
   const started = useRef(0);
-  const current = state.current;
   useEffect(() => {
     if (!current || started.current === current.seq) return;
     started.current = current.seq;
-    const deps = { client, queryClient, stateDir, profile: profile.name, now, scanCodePattern: profile.scanCodePattern ?? null };
-    void processScan(deps, current.text).then(({ outcome, warnings }) => {
+    void settledOf(scan(current.text)).then(({ outcome, warnings }) => {
       dispatch({ type: 'settled', seq: current.seq, outcome });
-      if (isBadOutcome(outcome)) latest.current.ring();
+      if (isBadOutcome(outcome)) latestRef.current.ring();
       if (warnings.length > 0) show(warnings.join(' '), 'warning');
     });
-  }, [current, client, queryClient, stateDir, profile.name, profile.scanCodePattern, now, show]);
+  }, [current, scan, show, latestRef]);
 
   // Esc with scans waiting: close once they are done.
   useEffect(() => {
-    if (state.isLeaving && isIdle(state)) latest.current.onClose();
-  }, [state]);
+    if (state.isLeaving && isIdle(state)) latestRef.current.onClose();
+  }, [state, latestRef]);
 
   return [state, dispatch];
 }

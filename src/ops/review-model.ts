@@ -3,8 +3,8 @@
  * checks the interface requires before sending (every pending item decided, a reason for
  * every reject), the one request body, and the summary shown before it is sent.
  */
-import type { ItemStatus, ItemType, ReturnItem, ReturnOrder, ReviewAction, ReviewItem } from '../../../api/schemas.js';
-import type { DraftDecision } from '../../../local/draft-format.js';
+import type { ItemStatus, ItemType, ReturnItem, ReturnOrder, ReviewAction, ReviewItem } from '../api/schemas.js';
+import type { DraftDecision } from '../local/draft-format.js';
 
 /** An item's identity within an order: item ids are per type on the interface (D6). */
 export type ItemKey = `${ItemType}:${number}`;

@@ -1,0 +1,109 @@
+/**
+ * The activity log as the operations write it. One builder turns what happened (a write's
+ * outcome, a scan that changed nothing, a stale draft removed) into one entry, stamped with
+ * the time, the profile and where it was started; one recorder appends it, one entry at a
+ * time per log, and turns a failure to write into a warning (never a lost write result).
+ */
+import type { ApiError } from '../api/client/errors.js';
+import { sanitizeForTerminal } from '../format/sanitize.js';
+import { appendAudit, type AuditEntry } from '../local/audit-log.js';
+import type { DraftDecision } from '../local/draft-format.js';
+import type { LocalContext } from './context.js';
+import type { WriteOutcome } from './outcome.js';
+
+/** Why a scan changed nothing (or failed before any write): the entry's code and message. */
+export interface ScanFact {
+  readonly kind: 'scan';
+  readonly scanned: string;
+  readonly outcome: 'no_change' | 'failed';
+  readonly code: string;
+  readonly message: string;
+  readonly orderId?: number;
+  readonly orderName?: string;
+}
+
+/** A saved draft removed because its order is no longer pending. */
+export interface DraftDiscardedFact {
+  readonly kind: 'draft-discarded';
+  readonly orderId: number;
+  readonly orderName?: string;
+  readonly decisions: readonly DraftDecision[];
+  /** The order's status now: why the draft went. */
+  readonly status: string;
+}
+
+export type ActivityFact = { readonly kind: 'write'; readonly outcome: WriteOutcome } | ScanFact | DraftDiscardedFact;
+
+/** Status, code, message and request id of a failure. */
+function failureFields(error: Pick<ApiError, 'code' | 'message'> & Partial<Pick<ApiError, 'status' | 'requestId'>>) {
+  return {
+    ...(error.status !== undefined && { status: error.status }),
+    code: error.code,
+    message: error.message,
+    ...(error.requestId !== undefined && { requestId: error.requestId }),
+  };
+}
+
+function writeFields(outcome: WriteOutcome) {
+  const base = {
+    orderId: outcome.orderId,
+    ...(outcome.orderName !== undefined && { orderName: outcome.orderName }),
+    action: outcome.action,
+    ...(outcome.decisions && { decisions: outcome.decisions.map((d) => ({ ...d })) }),
+  };
+  switch (outcome.status) {
+    case 'ok':
+      return { ...base, outcome: outcome.isAlreadyApplied ? ('already_applied' as const) : ('ok' as const), ...(outcome.result.requestId !== undefined && { requestId: outcome.result.requestId }) };
+    case 'failed':
+      return { ...base, outcome: 'failed' as const, ...failureFields(outcome.error) };
+    default:
+      // Stopped before its turn: nothing was sent, but the log shows it was left undone.
+      return { ...base, outcome: 'not_done' as const };
+  }
+}
+
+function factFields(fact: ActivityFact): Omit<AuditEntry, 'time' | 'profile' | 'source'> {
+  if (fact.kind === 'write') return writeFields(fact.outcome);
+  const who = {
+    ...(fact.orderId !== undefined && { orderId: fact.orderId }),
+    ...(fact.orderName !== undefined && { orderName: fact.orderName }),
+  };
+  if (fact.kind === 'scan') return { ...who, action: 'scan', scanned: fact.scanned, outcome: fact.outcome, code: fact.code, message: fact.message };
+  const n = fact.decisions.length;
+  return {
+    ...who,
+    action: 'draft',
+    decisions: fact.decisions.map((d) => ({ id: d.id, type: d.type, action: d.action, ...(d.rejectReason !== undefined && { reject_reason: d.rejectReason }) })),
+    outcome: 'discarded',
+    code: 'order_not_pending',
+    message: `Draft of ${n} decision${n === 1 ? '' : 's'} removed: the order is now ${fact.status} (reviewed elsewhere or by another run).`,
+  };
+}
+
+/** The one activity log entry of `fact`, done from `ctx` now. */
+export function activityEntry(ctx: Pick<LocalContext, 'profile' | 'now' | 'source'>, fact: ActivityFact): AuditEntry {
+  return { time: new Date(ctx.now()).toISOString(), profile: ctx.profile, source: ctx.source, ...factFields(fact) };
+}
+
+/** Appends in flight, per log file: entries are appended one at a time, in the order recorded. */
+const appending = new Map<string, Promise<unknown>>();
+
+/**
+ * Records `fact` in the activity log of `ctx.stateDir`. Resolves once it is on disk; a
+ * failure to write is pushed to `warnings` instead of rejecting.
+ */
+export function recordActivity(ctx: LocalContext, fact: ActivityFact, warnings: string[]): Promise<void> {
+  const entry = activityEntry(ctx, fact);
+  const previous = appending.get(ctx.stateDir) ?? Promise.resolve();
+  const done = previous.then(() => appendAudit(ctx.stateDir, entry)).then(
+    () => undefined,
+    (error: unknown) => {
+      warnings.push(`The activity log could not be written: ${sanitizeForTerminal(error instanceof Error ? error.message : String(error))}`);
+    },
+  );
+  appending.set(ctx.stateDir, done);
+  void done.then(() => {
+    if (appending.get(ctx.stateDir) === done) appending.delete(ctx.stateDir);
+  });
+  return done;
+}

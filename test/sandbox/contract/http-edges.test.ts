@@ -1,0 +1,127 @@
+/**
+ * Issue 12 item 8: every response carries X-Request-Id and the error envelope, also to
+ * HTTP that Node's server would answer by itself (no Host, an unknown Expect, CONNECT)
+ * or that cannot be parsed; and a review's Content-Type is honoured as the document says.
+ * Raw requests over a socket, to the real sandbox on port 0.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS } from '../../helpers/fixture.js';
+import { expectError, listOrders, reviewOrder } from '../../helpers/contract-http.js';
+import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb?.close());
+
+interface RawResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** Writes `text` on a fresh connection and reads the first response (the server closes or keeps alive). */
+function raw(text: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(sb.port, '127.0.0.1');
+    let data = '';
+    const done = () => {
+      socket.destroy();
+      const [head = '', ...rest] = data.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const body = rest.join('\r\n\r\n');
+      if (!statusLine) reject(new Error(`no response to ${JSON.stringify(text.slice(0, 60))}`));
+      else resolve({ status: Number(statusLine.split(' ')[1]), headers, body: body.slice(0, Number(headers['content-length'] ?? body.length)) });
+    };
+    socket.on('data', (d) => {
+      data += d.toString('latin1');
+      const [head, body] = data.split('\r\n\r\n');
+      const length = /content-length: *(\d+)/i.exec(head ?? '')?.[1];
+      if (body !== undefined && length !== undefined && Buffer.byteLength(body, 'latin1') >= Number(length)) done();
+    });
+    socket.on('close', done);
+    socket.on('error', reject);
+    socket.write(text);
+  });
+}
+
+const AUTH = `Authorization: Bearer ${KEYS.north}\r\n`;
+
+function expectEnvelope(res: RawResponse, status: number, code: string): void {
+  expect(res.status).toBe(status);
+  expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-f]{24}$/);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(JSON.parse(res.body)).toMatchObject({ error: { code, type: expect.any(String), message: expect.any(String) } });
+}
+
+describe('HTTP that never reaches a handler', () => {
+  it('an HTTP/1.1 request without Host → 400 malformed_request with the envelope and X-Request-Id', async () => {
+    expectEnvelope(await raw(`GET /public-api/v1/return_orders HTTP/1.1\r\n${AUTH}\r\n`), 400, 'malformed_request');
+  });
+
+  it('an HTTP/1.0 request without Host is served (Host is an HTTP/1.1 requirement)', async () => {
+    const res = await raw(`GET /public-api/v1/return_orders?limit=1 HTTP/1.0\r\n${AUTH}\r\n`);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('an unknown Expect is ignored: the request is answered as usual, not with a bare 417', async () => {
+    const res = await raw(`GET /public-api/v1/return_orders?limit=1 HTTP/1.1\r\nHost: x\r\nExpect: magic\r\n${AUTH}\r\n`);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expectEnvelope(await raw('GET /public-api/v1/return_orders HTTP/1.1\r\nHost: x\r\nExpect: magic\r\n\r\n'), 401, 'missing_api_key');
+  });
+
+  it('CONNECT → 404 route_not_found with the envelope (Node would close without an answer)', async () => {
+    expectEnvelope(await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 404, 'route_not_found');
+  });
+
+  it.each([
+    ['a request line that is no HTTP', 'HELLO\r\n\r\n'],
+    ['an unknown method', 'BREW /public-api/v1/return_orders HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['Content-Length with Transfer-Encoding', 'POST /public-api/v1/return_orders/1/receive HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+  ])('%s → 400 malformed_request', async (_name, text) => {
+    expectEnvelope(await raw(text), 400, 'malformed_request');
+  });
+
+  it('headers over the limit → 431 malformed_request', async () => {
+    expectEnvelope(await raw(`GET /public-api/v1/return_orders HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`), 431, 'malformed_request');
+  });
+
+  it('an absolute-form target (RFC 9112 3.2.2) is routed by its path', async () => {
+    const res = await raw(`GET http://x/public-api/v1/return_orders?ids=1000 HTTP/1.1\r\nHost: x\r\n${AUTH}Connection: close\r\n\r\n`);
+    expect(res.status).toBe(200);
+    expect((JSON.parse(res.body) as { data: { id: number }[] }).data.map((o) => o.id)).toEqual([1000]);
+  });
+});
+
+describe('review Content-Type (section 1: all bodies are JSON)', () => {
+  const items = [{ id: 70028, type: 'refund', action: 'approve' }, { id: 70029, type: 'exchange', action: 'approve' }];
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx'])(
+    'declared as %s → 400 missing_items_array, and nothing changes', async (type) => {
+      expectError(await reviewOrder(sb.url, KEYS.north, 1014, { items }, type), 'missing_items_array', 'items');
+      const page = await listOrders(sb.url, KEYS.north, { ids: '1014' });
+      expect((page.json as { data: { status: string }[] }).data[0]?.status).toBe('pending');
+    });
+
+  it('JSON with parameters, a +json type, or no Content-Type at all is read as JSON', async () => {
+    const body = JSON.stringify({ items: [] });
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.api+json']) {
+      expectError(await reviewOrder(sb.url, KEYS.north, 1014, body, type), 'missing_items', 'items');
+    }
+    const res = await raw(
+      `POST /public-api/v1/return_orders/1014/review HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expectEnvelope(res, 400, 'missing_items');
+  });
+
+  it('unknown properties are ignored, as the document says: the review succeeds', async () => {
+    const res = await reviewOrder(sb.url, KEYS.north, 1014, { items: items.map((i) => ({ ...i, note: 'x' })), source: 'test' });
+    expect(res.status).toBe(200);
+    expect((res.json as { status: string }).status).toBe('reviewed');
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The commands and the console write through the same operations (src/ops), so a
+ * `returns-console receive` or `review` run from a shell shows in the console's activity
+ * log, marked as coming from the command line: through the real sandbox, the real command
+ * and the real console.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditRow } from '../../../src/ui/screens/activity-log/audit-rows.js';
+import { runInProcess } from '../../cli/helpers/cli-run.js';
+import { KEYS } from '../../helpers/fixture.js';
+import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
+import { renderConsole } from '../render-console.js';
+
+let sandbox: TestSandbox;
+const cleanups: (() => unknown)[] = [];
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('writes from the command line in the console\'s activity log', () => {
+  it('a receive and a review made with the commands are listed, marked (cli)', async () => {
+    const xdgState = mkdtempSync(join(tmpdir(), 'rc-xdg-state-'));
+    cleanups.push(() => rmSync(xdgState, { recursive: true, force: true }));
+    const env = { RETURNS_BASE_URL: sandbox.url, RETURNS_API_KEY: KEYS.north, XDG_STATE_HOME: xdgState };
+    const received = await runInProcess('receive', ['1001'], { env });
+    expect(received.code).toBe(0);
+    const reviewed = await runInProcess('review', ['1000', '--approve-all'], { env });
+    expect(reviewed.code).toBe(0);
+
+    const view = renderConsole({ baseUrl: sandbox.url, stateDir: join(xdgState, 'returns-console') });
+    cleanups.push(() => view.cleanup());
+    await view.waitFor('#N1001');
+    await view.press('L', 'Activity log');
+    await view.waitFor('receive (cli)', '1001 #N1001', 'review (cli)', '1000 #N1000');
+    const receiveLine = view.frame().split('\n').find((l) => l.includes('receive (cli)'))!;
+    expect(receiveLine).toContain(' ok ');
+  });
+
+  it('only writes from a command are marked', () => {
+    const base = { time: '2026-11-05T12:00:00.000Z', profile: 'north', orderId: 1, action: 'receive' as const, outcome: 'ok' as const };
+    expect(auditRow({ ...base, source: 'cli' }, 'UTC')[1]).toBe('receive (cli)');
+    expect(auditRow({ ...base, source: 'scan' }, 'UTC')[1]).toBe('receive');
+  });
+});
