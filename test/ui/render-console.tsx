@@ -35,6 +35,8 @@ export interface RenderConsoleOptions {
   readonly columns?: number;
   readonly rows?: number;
   readonly initialAuth?: AuthFailure | null;
+  /** The profile's name (default north): drafts, memory and the activity log are its own. */
+  readonly profileName?: string;
   /** The console's clock (default Date.now). */
   readonly now?: () => number;
   /** The state directory (default: a fresh temporary one). */
@@ -104,7 +106,7 @@ export function renderConsole(options: RenderConsoleOptions) {
   const services: ConsoleServices = {
     client,
     profile: {
-      name: 'north',
+      name: options.profileName ?? 'north',
       serviceHost: new URL(options.baseUrl).host,
       isSandbox: options.isSandbox ?? false,
       rejectReasons: ['Damaged'],
