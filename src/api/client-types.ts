@@ -22,11 +22,19 @@ export const DEFAULT_ROUTES: RouteTemplates = {
 /** Timeouts in milliseconds. */
 export interface ClientTimeouts {
   readonly connectMs: number;
+  /** Until the response's headers arrive. */
   readonly headersMs: number;
+  /** Longest pause between two parts of the body. */
   readonly bodyMs: number;
+  /**
+   * The deadline of one attempt, from sending to the last byte of the body (a body that
+   * trickles in never trips bodyMs). Not retried: a service this slow is asked once.
+   * Optional for callers that build timeouts by hand; DEFAULT_TIMEOUTS.totalMs applies.
+   */
+  readonly totalMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: ClientTimeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000 };
+export const DEFAULT_TIMEOUTS = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000, totalMs: 60_000 } as const satisfies ClientTimeouts;
 
 /** Why a request is being retried, for "retrying…" / "rate limited" indicators. */
 export interface RetryInfo {
@@ -83,6 +91,17 @@ export interface ListPageRequest extends CallOptions {
   readonly cursor?: string;
 }
 
+/** Most pages a walk over every page reads before it stops with an error (1,000,000 orders at 100 a page). */
+export const DEFAULT_MAX_PAGES = 10_000;
+
+export interface ListAllRequest extends Omit<ListPageRequest, 'cursor'> {
+  /**
+   * Most pages to read (default DEFAULT_MAX_PAGES): a service that keeps saying "more" with
+   * fresh cursors would make the walk endless. Reaching it is an error (`too_many_pages`).
+   */
+  readonly maxPages?: number;
+}
+
 /** The outcome of a write (review or receive). */
 export interface WriteResult {
   /** The order after the write: the 200 body when it is a return order, else re-read (D2). */
@@ -97,7 +116,7 @@ export interface ReturnsClient {
   /** One page of the list endpoint. */
   listPage(request?: ListPageRequest): Promise<Page & { readonly requestId?: string }>;
   /** Every order matching the filters, page after page (an async iterator over orders). */
-  listAll(request?: Omit<ListPageRequest, 'cursor'>): AsyncIterable<ReturnOrder>;
+  listAll(request?: ListAllRequest): AsyncIterable<ReturnOrder>;
   /** Reads one order through `GET /return_orders?ids=ID` (D3); null when it is gone. */
   getOrder(id: number, options?: CallOptions): Promise<ReturnOrder | null>;
   /** One review request holding every pending item's decision. */

@@ -28,6 +28,24 @@ export const HIDDEN_STATUSES = ['draft', 'cancelled'] as const;
 export const returnOrderStatusSchema = z.enum(RETURN_ORDER_STATUSES);
 export type ReturnOrderStatus = z.infer<typeof returnOrderStatusSchema>;
 
+/**
+ * A status this version does not know (a newer service may add one), exactly as the
+ * service sent it. Branded so it cannot be mistaken for one of the 12: code that acts on a
+ * status narrows with `isKnownStatus` first, and an order with an unknown one is read-only.
+ * It is service text: display it through the sanitizer like any other.
+ */
+export type UnknownStatus = string & { readonly __unknownStatus: true };
+
+/** An order's status as the client reads it: one of the 12, or one it does not know. */
+export type OrderStatus = ReturnOrderStatus | UnknownStatus;
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(RETURN_ORDER_STATUSES);
+
+/** True for the 12 statuses of the interface. */
+export function isKnownStatus(status: string): status is ReturnOrderStatus {
+  return KNOWN_STATUSES.has(status);
+}
+
 /** Every status a stored order may have (fixtures, demo data). */
 export const storedStatusSchema = z.enum([...RETURN_ORDER_STATUSES, ...HIDDEN_STATUSES]);
 export type StoredStatus = z.infer<typeof storedStatusSchema>;
@@ -68,7 +86,10 @@ export const returnItemSchema = z.looseObject({
 });
 export type ReturnItem = z.infer<typeof returnItemSchema>;
 
-/** A return order as the interface returns it (section 2, plus D4's item arrays). */
+/**
+ * A return order as the interface returns it (section 2, plus D4's item arrays): what the
+ * sandbox produces and its OpenAPI document states, one of the 12 statuses exactly.
+ */
 export const returnOrderSchema = z.looseObject({
   id: z.number().int(),
   cust_email: z.string(),
@@ -83,7 +104,6 @@ export const returnOrderSchema = z.looseObject({
   refunds: z.array(returnItemSchema).optional(),
   exchanges: z.array(returnItemSchema).optional(),
 });
-export type ReturnOrder = z.infer<typeof returnOrderSchema>;
 
 /** The page envelope of every list response. */
 export const pageSchema = z.looseObject({
@@ -91,7 +111,21 @@ export const pageSchema = z.looseObject({
   has_more: z.boolean(),
   next_cursor: z.string().nullable(),
 });
-export type Page = z.infer<typeof pageSchema>;
+
+/**
+ * The tolerant reader of the client: a return order as read from a service, whose status
+ * may be one this version does not know (kept as sent, never failing the page). Everything
+ * else is checked as strictly as `returnOrderSchema`.
+ */
+export const readOrderSchema = returnOrderSchema.extend({
+  status: z.string().transform((status): OrderStatus => status as OrderStatus),
+});
+/** A return order as the client reads it (see `readOrderSchema`). */
+export type ReturnOrder = z.infer<typeof readOrderSchema>;
+
+/** A page as the client reads it (orders through `readOrderSchema`). */
+export const readPageSchema = pageSchema.extend({ data: z.array(readOrderSchema) });
+export type Page = z.infer<typeof readPageSchema>;
 
 /** The six error types of the interface and their HTTP statuses (section 7). */
 export const ERROR_TYPE_STATUS = {

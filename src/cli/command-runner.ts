@@ -5,7 +5,7 @@
  */
 import type { ReturnsClient } from '../api/client-types.js';
 import { createStyle, isColorEnabled, type Style } from '../format/style.js';
-import type { CliError } from './cli-error.js';
+import { CliError } from './cli-error.js';
 import { loadConnectionConfig, toClientOptions, type ConnectionConfig } from './config/index.js';
 import { exitCodeFor, formatErrorJson, formatErrorText, toErrorShape } from './errors-output.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
@@ -25,12 +25,26 @@ export interface CommandContext {
   connect(): Promise<{ readonly client: ReturnsClient; readonly connection: ConnectionConfig }>;
   /** Prints a failure (the same way as a thrown one) without ending the command. */
   printError(error: unknown): void;
+  /**
+   * A signal that Ctrl+C aborts, for commands that only read: their requests in flight end
+   * at once and the command exits 130. Without it Ctrl+C keeps its default (the process
+   * ends), so commands that write choose their own handling.
+   */
+  abortOnInterrupt(): AbortSignal;
 }
 
 export type CommandBody = (ctx: CommandContext) => Promise<ExitCode>;
 
 const KEY_HINT =
   'Put the key in RETURNS_API_KEY, or give your profile key_env, key_file or key_command in the config file. Run `returns-console config --help`.';
+
+/** What a read stopped by Ctrl+C prints. */
+const STOPPED = new CliError({
+  code: 'interrupted',
+  type: 'interrupted',
+  message: 'Stopped by Ctrl+C; the requests in flight were cancelled.',
+  exitCode: EXIT.interrupted,
+});
 
 /** A flag's string value (undefined when absent). */
 export function stringFlag(args: ParsedArgs, name: string): string | undefined {
@@ -52,6 +66,8 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
   const errStyle = createStyle(isColorEnabled({ env, isTTY: io.isStderrTTY, isNoColorFlag }));
   const secrets: string[] = [];
   const clients: ReturnsClient[] = [];
+  const interrupt = new AbortController();
+  let unsubscribeInterrupt: (() => void) | undefined;
 
   const printError = (error: unknown) => {
     const shape = toErrorShape(error);
@@ -78,6 +94,10 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
     errStyle,
     isJsonMode,
     printError,
+    abortOnInterrupt: () => {
+      unsubscribeInterrupt ??= factory.onInterrupt(() => interrupt.abort());
+      return interrupt.signal;
+    },
     connect: async () => {
       const connection = await loadConnectionConfig(factory, {
         profile: stringFlag(args, 'profile'),
@@ -93,9 +113,10 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
   try {
     return await body(ctx);
   } catch (error) {
-    printError(error);
-    return exitCodeFor(error);
+    printError(interrupt.signal.aborted ? STOPPED : error);
+    return interrupt.signal.aborted ? EXIT.interrupted : exitCodeFor(error);
   } finally {
+    unsubscribeInterrupt?.();
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
   }
 }

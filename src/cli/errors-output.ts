@@ -7,6 +7,7 @@ import type { ApiError } from '../api/client/errors.js';
 import { hintFor } from '../api/client/client-codes.js';
 import { scrubSecrets } from '../api/client/redact.js';
 import type { ParamError } from '../api/list-params.js';
+import { stringifySafeJson } from '../format/json-output.js';
 import { sanitizeForTerminal } from '../format/sanitize.js';
 import type { Style } from '../format/style.js';
 import { CliError } from './cli-error.js';
@@ -21,6 +22,12 @@ export interface ErrorShape {
   readonly status?: number;
   readonly requestId?: string;
   readonly hint?: string;
+  /**
+   * The words came over the wire (the service's message, or the client's words about its
+   * answer): a line feed in them is shown as ␊, so a service cannot print a line of its own
+   * (a forged `hint:`). Our own messages (a config file's problems) keep their lines.
+   */
+  readonly isFromService?: boolean;
 }
 
 function isApiErrorLike(error: unknown): error is ApiError {
@@ -52,6 +59,7 @@ export function toErrorShape(error: unknown): ErrorShape {
       status: error.status,
       requestId: error.requestId,
       hint: error.hint,
+      isFromService: true,
     };
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -94,7 +102,7 @@ export function leadWords(message: string): string {
  * form carries it.
  */
 export function formatErrorText(shape: ErrorShape, style: Style, secrets: readonly string[] = []): string {
-  const clean = (s: string) => sanitizeForTerminal(scrubSecrets(s, secrets), { keepNewlines: true });
+  const clean = (s: string) => sanitizeForTerminal(scrubSecrets(s, secrets), { keepNewlines: shape.isFromService !== true });
   const requestId = shape.requestId ? ` (request id ${clean(shape.requestId)})` : '';
   const head = `${style.red(style.bold('error:'))} ${leadWords(clean(shape.message))} [${clean(shape.code)}]${requestId}`;
   return shape.hint ? `${head}\n${style.dim(`hint: ${clean(shape.hint)}`)}\n` : `${head}\n`;
@@ -112,5 +120,5 @@ export function formatErrorJson(shape: ErrorShape, secrets: readonly string[] = 
     request_id: clean(shape.requestId),
     hint: clean(shape.hint),
   };
-  return `${JSON.stringify({ error })}\n`;
+  return `${stringifySafeJson({ error })}\n`;
 }

@@ -4,11 +4,14 @@
  * runner for `key_command`, client creation and Ctrl+C. Commands receive a Factory; tests
  * build one with captured streams and temporary files, and a real client on the sandbox.
  */
-import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ClientOptions, ReturnsClient } from '../api/client-types.js';
-import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
+import { exitOnProcessOutputErrors } from './closed-pipe.js';
+import { runShellCommand, type CommandRunner } from './config/key-command-runner.js';
+
+export type { CommandResult, CommandRunner } from './config/key-command-runner.js';
+export { runShellCommand } from './config/key-command-runner.js';
 
 /** The part of a writable stream the commands use. */
 export interface Writer {
@@ -36,17 +39,6 @@ export interface FileAccess {
   stat(path: string): Promise<FileInfo | null>;
 }
 
-export interface CommandResult {
-  readonly exitCode: number | null;
-  readonly stdout: string;
-  readonly isTimedOut: boolean;
-  /** Set when the command could not be started at all. */
-  readonly spawnError?: string;
-}
-
-/** Runs a command line through `/bin/sh -c` (like ssh's ProxyCommand), capturing stdout. */
-export type CommandRunner = (command: string, options: { readonly timeoutMs: number }) => Promise<CommandResult>;
-
 export interface Factory {
   readonly io: IOStreams;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -61,39 +53,6 @@ export interface Factory {
   /** Subscribes to Ctrl+C (SIGINT); returns the unsubscribe function. */
   readonly onInterrupt: (handler: () => void) => () => void;
 }
-
-/** Most output a key command may print (a key is 67 characters). */
-const MAX_COMMAND_OUTPUT = 64 * 1024;
-
-/** The real runner: stdin closed (the command must not eat ours), stderr shown to the user. */
-export const runShellCommand: CommandRunner = (command, { timeoutMs }) =>
-  new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', command], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    let isTimedOut = false;
-    let isDone = false;
-    const finish = (result: CommandResult) => {
-      if (isDone) return;
-      isDone = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const timer = setTimeout(() => {
-      isTimedOut = true;
-      child.kill('SIGTERM');
-    }, timeoutMs);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      stdout += chunk;
-      if (stdout.length > MAX_COMMAND_OUTPUT) child.kill('SIGTERM');
-    });
-    child.on('error', (error) => finish({ exitCode: null, stdout: '', isTimedOut: false, spawnError: error.message }));
-    // 'exit', not 'close': a grandchild left running by the shell may hold stdout open.
-    child.on('exit', (code) => {
-      child.stdout.destroy();
-      finish({ exitCode: code, stdout, isTimedOut });
-    });
-  });
 
 /** File access on the real disk. */
 export const diskFileAccess: FileAccess = {
@@ -111,8 +70,7 @@ export const diskFileAccess: FileAccess = {
 
 /** The factory of the real process. */
 export function createProcessFactory(): Factory {
-  exitQuietlyOnClosedPipe(process.stdout);
-  exitQuietlyOnClosedPipe(process.stderr);
+  exitOnProcessOutputErrors();
   return {
     io: {
       stdout: process.stdout,

@@ -5,7 +5,7 @@
 import { unsupportedNodeMessage } from './node-support.js';
 import { scrubSecrets } from '../api/client/redact.js';
 import { didYouMean } from '../format/did-you-mean.js';
-import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
+import { exitOnProcessOutputErrors } from './closed-pipe.js';
 import { COMMANDS, COMMAND_NAMES, renderUsage, type CommandEntry } from './command-table.js';
 import { EXIT } from './exit-codes.js';
 
@@ -13,8 +13,7 @@ import { EXIT } from './exit-codes.js';
 const nodeTooOld = unsupportedNodeMessage(process.versions.node);
 
 async function main(argv: string[]): Promise<number> {
-  exitQuietlyOnClosedPipe(process.stdout);
-  exitQuietlyOnClosedPipe(process.stderr);
+  exitOnProcessOutputErrors();
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(renderUsage());

@@ -95,12 +95,12 @@ export function ambiguousOrderName(name: string, orders: readonly ReturnOrder[])
  * The ids of `refs`, in order, repeats kept as given. Names are looked up (every one before
  * anything is sent); a name matching no visible order, or several, throws.
  */
-export async function resolveOrderRefs(client: ReturnsClient, refs: readonly OrderRef[]): Promise<number[]> {
+export async function resolveOrderRefs(client: ReturnsClient, refs: readonly OrderRef[], signal?: AbortSignal): Promise<number[]> {
   const names = [...new Set(refs.flatMap((r) => (r.kind === 'name' ? nameVariants(r.name) : [])))];
   const byName = new Map<string, ReturnOrder[]>();
   for (let i = 0; i < names.length; i += NAMES_PER_REQUEST) {
     const orderNames = names.slice(i, i + NAMES_PER_REQUEST);
-    for await (const order of client.listAll({ filters: { orderNames }, limit: 100 })) {
+    for await (const order of client.listAll({ filters: { orderNames }, limit: 100, ...(signal && { signal }) })) {
       byName.set(order.order_name, [...(byName.get(order.order_name) ?? []), order]);
     }
   }

@@ -8,14 +8,39 @@
  * moves the cursor, so column widths stay exact.
  *
  * One linear pass, no backtracking regular expressions: a hostile string cannot make it slow.
+ * A field longer than a screen is cut here, before anything measures its width (a
+ * 100,000-character name once froze the first frame for 17 s): the full value stays in the
+ * data and in `--json`.
+ *
+ * The result is branded `DisplayText`: the console's components and table cells take only
+ * that, so a string straight from an order does not type-check where text is shown.
  */
+
+declare const DISPLAY_TEXT: unique symbol;
+
+/**
+ * Text that is safe to show on a terminal: made only by `sanitizeForTerminal` (service
+ * text) or the `display` template tag (the console's own words around such text).
+ */
+export type DisplayText = string & { readonly [DISPLAY_TEXT]: true };
+
+/**
+ * Most characters of one field shown (about a full 80x24 screen); longer fields end in a
+ * note of how much was left out. Cutting first keeps width measuring and wrapping cheap.
+ */
+export const DISPLAY_MAX_CHARS = 2000;
 
 /** Shown in place of a whole escape sequence (ESC [ … m, ESC ] 52 ; … BEL, …). */
 export const ESCAPE_MARKER = '\u241B'; // ␛
 
 export interface SanitizeOptions {
-  /** Keep line feeds as real line breaks (multi-line text blocks). Default: shown as ␊. */
+  /** Keep line feeds as real line breaks (the CLI's own multi-line messages). Default: shown as ␊. */
   readonly keepNewlines?: boolean;
+  /**
+   * Longest text kept, in UTF-16 code units (default DISPLAY_MAX_CHARS); `Infinity` for
+   * output that must keep every character (tab-separated and CSV output of the commands).
+   */
+  readonly maxChars?: number;
 }
 
 const ESC = 0x1b;
@@ -99,7 +124,21 @@ class TerminatorFinder {
  * character removed or made visible. Printable text (any script, emoji, combining marks)
  * is kept unchanged.
  */
-export function sanitizeForTerminal(text: string, options: SanitizeOptions = {}): string {
+export function sanitizeForTerminal(text: string, options: SanitizeOptions = {}): DisplayText {
+  const { kept, note } = cutForDisplay(text, options.maxChars ?? DISPLAY_MAX_CHARS);
+  return (sanitizeWhole(kept, options) + note) as DisplayText;
+}
+
+/** `text` cut to `maxChars` (never inside a surrogate pair), and the note that says so. */
+function cutForDisplay(text: string, maxChars: number): { readonly kept: string; readonly note: string } {
+  if (text.length <= maxChars) return { kept: text, note: '' };
+  let end = Math.max(0, Math.floor(maxChars));
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return { kept: text.slice(0, end), note: `… (${(text.length - end).toLocaleString('en-US')} more characters)` };
+}
+
+function sanitizeWhole(text: string, options: SanitizeOptions): string {
   // Fast path: plain printable text is by far the common case.
   if (!/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff\ud800-\udfff]/.test(text)) {
     return text;
@@ -156,4 +195,23 @@ export function sanitizeForTerminal(text: string, options: SanitizeOptions = {})
     i++;
   }
   return out;
+}
+
+/** A value that may stand in display text: already sanitized, or a number. */
+export type DisplayPart = DisplayText | number;
+
+/**
+ * The console's own words with display text in them: `display\`Mark ${name} as received?\``.
+ * The literal parts are source code; every value put in must already be `DisplayText` (or a
+ * number), so service text cannot be put in unsanitized.
+ */
+export function display(strings: TemplateStringsArray, ...parts: readonly DisplayPart[]): DisplayText {
+  let out = strings[0] ?? '';
+  for (let i = 0; i < parts.length; i++) out += String(parts[i]) + (strings[i + 1] ?? '');
+  return out as DisplayText;
+}
+
+/** Display texts joined by `separator` (the console's own words, e.g. display`, `). */
+export function joinDisplay(parts: readonly DisplayText[], separator: DisplayText): DisplayText {
+  return parts.join(separator) as DisplayText;
 }

@@ -4,6 +4,7 @@
  * (widest first, with `…`) down to their minimum, and then columns are dropped by priority.
  * The console uses `fitColumns` for its own rows; the commands use `renderTable`.
  */
+import type { DisplayText } from './sanitize.js';
 import { displayWidth, fitToWidth } from './width.js';
 
 export interface ColumnSpec {
@@ -80,8 +81,8 @@ function dropLowest(specs: readonly ColumnSpec[], visible: readonly number[]): n
 
 export interface TableInput {
   readonly columns: readonly ColumnSpec[];
-  /** Cell text per row, one entry per column; must already be sanitized. */
-  readonly rows: readonly (readonly string[])[];
+  /** Cell text per row, one entry per column: sanitized (or own words through `display`). */
+  readonly rows: readonly (readonly DisplayText[])[];
   readonly maxWidth: number;
   readonly gap?: number;
   /** Styles a header cell after padding (padding never carries escape codes). */
@@ -114,8 +115,8 @@ export function renderTable(input: TableInput): string[] {
   return [header, ...body];
 }
 
-/** Tab-separated lines (no header), for pipes: cells are not cut. Cells must be sanitized (no tabs). */
-export function renderTsv(rows: readonly (readonly string[])[]): string[] {
+/** Tab-separated lines (no header), for pipes: cells are not cut. Sanitized cells hold no tabs. */
+export function renderTsv(rows: readonly (readonly DisplayText[])[]): string[] {
   return rows.map((r) => r.join('\t'));
 }
 
@@ -132,6 +133,6 @@ export function csvField(value: string): string {
 }
 
 /** CSV lines (header first), RFC 4180 quoting. */
-export function renderCsv(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+export function renderCsv(header: readonly string[], rows: readonly (readonly DisplayText[])[]): string[] {
   return [header, ...rows].map((r) => r.map(csvField).join(','));
 }

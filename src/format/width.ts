@@ -5,6 +5,7 @@
  * is never split.
  */
 import stringWidth from 'string-width';
+import type { DisplayText } from './sanitize.js';
 
 /** The ellipsis that marks truncated text (one column). */
 export const ELLIPSIS = '…';
@@ -20,6 +21,8 @@ export function displayWidth(text: string): number {
  * `text` cut to at most `maxWidth` columns, ending in `…` when cut. Never returns more
  * than `maxWidth` columns (a wide character that would cross the edge is left out).
  */
+export function truncateToWidth(text: DisplayText, maxWidth: number): DisplayText;
+export function truncateToWidth(text: string, maxWidth: number): string;
 export function truncateToWidth(text: string, maxWidth: number): string {
   if (maxWidth <= 0) return '';
   if (displayWidth(text) <= maxWidth) return text;
@@ -36,6 +39,8 @@ export function truncateToWidth(text: string, maxWidth: number): string {
 }
 
 /** `text` padded with spaces to exactly `width` columns (cut first when wider). */
+export function fitToWidth(text: DisplayText, width: number, align?: 'left' | 'right'): DisplayText;
+export function fitToWidth(text: string, width: number, align?: 'left' | 'right'): string;
 export function fitToWidth(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   const cut = truncateToWidth(text, width);
   const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
@@ -46,8 +51,10 @@ export function fitToWidth(text: string, width: number, align: 'left' | 'right' 
  * `text` wrapped into lines of at most `width` columns: at spaces where it can (the spaces
  * between words on a line are kept as they were), inside a word only when the word alone is
  * wider than a line (on grapheme boundaries). Nothing is left out, so a caller knows exactly
- * how many lines a text takes before drawing it.
+ * how many lines a text takes before drawing it. Pieces of display text are display text.
  */
+export function wrapToWidth(text: DisplayText, width: number): DisplayText[];
+export function wrapToWidth(text: string, width: number): string[];
 export function wrapToWidth(text: string, width: number): string[] {
   const max = Math.max(1, Math.floor(width));
   const lines: string[] = [];

@@ -1,10 +1,13 @@
 /**
  * Crash-safe file replacement: write a temporary file beside the target, fsync it, then
  * rename it over the target (rename is atomic on one file system). A reader, or a process
- * killed mid-write, sees either the old file or the new one, never half of one.
+ * killed mid-write, sees either the old file or the new one, never half of one. The
+ * temporary file is created new (O_EXCL) without following links, and the rename replaces
+ * a link at the target rather than writing through it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { CREATE_NEW_NO_FOLLOW, openNoFollow } from './no-follow.js';
 import { dirname } from 'node:path';
 
 function tempPathFor(path: string): string {
@@ -15,7 +18,7 @@ function tempPathFor(path: string): string {
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temp = tempPathFor(path);
-  const handle = await open(temp, 'w', 0o600);
+  const handle = await openNoFollow(temp, CREATE_NEW_NO_FOLLOW, 0o600);
   try {
     await handle.writeFile(data, 'utf8');
     await handle.sync();

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { itemTypeSchema, reviewActionSchema } from '../api/schemas.js';
-import { scrubSecrets } from '../api/client/redact.js';
+import { scrubDeep } from '../api/key-scrub.js';
 
 /**
  * What happened: the mutating actions of the console (order screen, bulk runs, scan mode),
@@ -60,10 +60,13 @@ export const auditEntrySchema = z.object({
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** One JSON line for `entry`, with anything key-shaped masked. */
+/**
+ * One JSON line for `entry`, with every form of a key masked in every field (before
+ * JSON escapes could hide a key split by a control character from the scrubber).
+ */
 export function formatAuditLine(entry: AuditEntry): string {
   const checked = auditEntrySchema.parse(entry);
-  return `${scrubSecrets(JSON.stringify(checked))}\n`;
+  return `${JSON.stringify(scrubDeep(checked))}\n`;
 }
 
 /** Parses one line; undefined for a line that is not a valid entry (e.g. torn by a crash). */

@@ -3,9 +3,10 @@
  * `<stateDir>/audit.jsonl` (time, profile, order id, action, decisions, outcome, request id;
  * never the key). Written by the operations of src/ops (the console and the commands); read by the activity log.
  */
-import { open, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { formatAuditLine, parseAuditLine, type AuditEntry } from './audit-format.js';
+import { APPEND_NO_FOLLOW, READ_NO_FOLLOW, openNoFollow } from './no-follow.js';
 import { auditLogPath } from './state-paths.js';
 
 export type { AuditEntry, AuditAction, AuditOutcome } from './audit-format.js';
@@ -13,13 +14,13 @@ export type { AuditEntry, AuditAction, AuditOutcome } from './audit-format.js';
 /**
  * Appends one entry. A single append of one line (O_APPEND) so concurrent writers of a bulk
  * run never interleave within a line. A line torn by a crash is closed first, so it cannot
- * swallow the new entry.
+ * swallow the new entry. A symbolic link at the log's path is refused (never followed).
  */
 export async function appendAudit(stateDir: string, entry: AuditEntry): Promise<void> {
   const line = formatAuditLine(entry);
   const path = auditLogPath(stateDir);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const handle = await open(path, 'a+', 0o600);
+  const handle = await openNoFollow(path, APPEND_NO_FOLLOW, 0o600);
   try {
     const { size } = await handle.stat();
     let prefix = '';
@@ -63,7 +64,7 @@ export async function readAudit(stateDir: string, options: AuditReadOptions): Pr
   const limit = Math.max(0, Math.floor(options.limit));
   let handle;
   try {
-    handle = await open(auditLogPath(stateDir), 'r');
+    handle = await openNoFollow(auditLogPath(stateDir), READ_NO_FOLLOW);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], skipped: 0 };
     throw error;

@@ -3,6 +3,7 @@
  * and reasons of an unfinished review of one order, keyed by item type and id.
  */
 import * as z from 'zod';
+import { scrubDeep } from '../api/key-scrub.js';
 import { itemTypeSchema, reviewActionSchema, type ItemType, type ReviewAction } from '../api/schemas.js';
 
 /** One decision of a draft (and of the order screen's state). */
@@ -60,7 +61,7 @@ export function parseDraft(text: string, expected: { readonly profile: string; r
   return { isValid: true, draft };
 }
 
-/** Serializes a draft (stable, readable JSON). */
+/** Serializes a draft (stable, readable JSON); a key pasted into a reason is masked. */
 export function serializeDraft(draft: Draft): string {
-  return `${JSON.stringify(draft, null, 2)}\n`;
+  return `${JSON.stringify(scrubDeep(draft), null, 2)}\n`;
 }

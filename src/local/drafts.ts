@@ -3,10 +3,11 @@
  * survive a crash or a killed process, keyed by profile and order id. Saves are atomic and
  * applied in order per order id; a burst of changes is coalesced into the latest state.
  */
-import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { readdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { unlink } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic-write.js';
+import { readFileNoFollowSync } from './no-follow.js';
 import { parseDraft, serializeDraft, type Draft, type DraftDecision } from './draft-format.js';
 import { draftPath } from './state-paths.js';
 
@@ -83,7 +84,7 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
       const path = pathOf(orderId);
       let text: string;
       try {
-        text = readFileSync(path, 'utf8');
+        text = readFileNoFollowSync(path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
         return { kind: 'unreadable', notice: `The saved draft of this order could not be read (${(error as Error).message}); starting without it.` };

@@ -13,3 +13,4 @@ export {
   type ProfileMemory,
 } from './profile-memory.js';
 export { writeFileAtomic } from './atomic-write.js';
+export { prepareStateDir, StateDirError } from './state-dir.js';

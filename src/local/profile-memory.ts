@@ -3,9 +3,9 @@
  * `<stateDir>/profiles/<profile>.json`. Today: that the shop lacks the keep_item feature
  * (learned from `keep_item_not_allowed`), so keep is greyed out the next time.
  */
-import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { writeFileAtomic } from './atomic-write.js';
+import { readFileNoFollowSync } from './no-follow.js';
 import { profileMemoryPath } from './state-paths.js';
 
 const profileMemorySchema = z.object({
@@ -26,7 +26,7 @@ const EMPTY: ProfileMemory = { version: 1 };
  */
 export function loadProfileMemory(stateDir: string, profile: string): ProfileMemory {
   try {
-    const parsed = profileMemorySchema.safeParse(JSON.parse(readFileSync(profileMemoryPath(stateDir, profile), 'utf8')));
+    const parsed = profileMemorySchema.safeParse(JSON.parse(readFileNoFollowSync(profileMemoryPath(stateDir, profile))));
     return parsed.success ? parsed.data : EMPTY;
   } catch {
     return EMPTY;

@@ -7,7 +7,7 @@
 import { isApiError, type ApiError } from '../api/client/errors.js';
 import type { ReturnOrder } from '../api/schemas.js';
 import { customerName } from '../format/order.js';
-import { sanitizeForTerminal } from '../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../format/sanitize.js';
 import { recordActivity, type ScanFact } from './activity.js';
 import type { OpsContext } from './context.js';
 import { findOrders, parseFind } from './find-orders.js';
@@ -17,9 +17,9 @@ import { orderRefOfScan } from './scan-code.js';
 /** A compact view of an order, as scan outcomes show it (texts sanitized). */
 export interface ScannedOrder {
   readonly id: number;
-  readonly name: string;
-  readonly status: string;
-  readonly customer: string;
+  readonly name: DisplayText;
+  readonly status: DisplayText;
+  readonly customer: DisplayText;
 }
 
 /** How one scan ended. */
@@ -29,9 +29,9 @@ export type ScanOutcome =
   | { readonly kind: 'not-found' }
   | { readonly kind: 'several'; readonly matches: readonly ScannedOrder[] }
   | { readonly kind: 'wrong-status'; readonly order: ScannedOrder }
-  | { readonly kind: 'invalid'; readonly message: string }
+  | { readonly kind: 'invalid'; readonly message: DisplayText }
   /** The lookup or the receive failed (the service said no, or could not be reached). */
-  | { readonly kind: 'failed'; readonly order: ScannedOrder | null; readonly code: string; readonly message: string };
+  | { readonly kind: 'failed'; readonly order: ScannedOrder | null; readonly code: DisplayText; readonly message: DisplayText };
 
 export interface ScanResult {
   readonly outcome: ScanOutcome;
@@ -56,7 +56,7 @@ function failure(error: unknown, order: ScannedOrder | null): ScanOutcome {
     const hint = error.hint ? ` ${error.hint}` : '';
     return { kind: 'failed', order, code: sanitizeForTerminal(error.code), message: sanitizeForTerminal(`${error.message}${hint}`) };
   }
-  return { kind: 'failed', order, code: 'unexpected_error', message: sanitizeForTerminal(error instanceof Error ? error.message : String(error)) };
+  return { kind: 'failed', order, code: display`unexpected_error`, message: sanitizeForTerminal(error instanceof Error ? error.message : String(error)) };
 }
 
 /** Decides what a lookup's matches mean (pure). */
@@ -93,9 +93,9 @@ type LookUp = { readonly outcome: ScanOutcome | { readonly kind: 'receive'; read
 /** Looks the scan up: the order to receive, or what the scan came to. */
 async function lookUp(client: OpsContext['client'], text: string, pattern: RegExp | null | undefined): Promise<LookUp> {
   const ref = orderRefOfScan(text, pattern);
-  if (ref.includes(',')) return { outcome: { kind: 'invalid', message: 'A scan is one order name or id; this one has a comma.' } };
+  if (ref.includes(',')) return { outcome: { kind: 'invalid', message: display`A scan is one order name or id; this one has a comma.` } };
   const parsed = parseFind(ref);
-  if (!parsed.ok) return { outcome: { kind: 'invalid', message: parsed.message } };
+  if (!parsed.ok) return { outcome: { kind: 'invalid', message: sanitizeForTerminal(parsed.message) } };
   try {
     return { outcome: classifyMatches(await findOrders(client, parsed.lookup)) };
   } catch (error) {
@@ -119,6 +119,6 @@ export async function processScan(ctx: OpsContext, text: string, pattern?: RegEx
   const written = await receiveOrder(ctx, order.id, { orderName: found.order.order_name });
   if (written.status === 'failed') return { outcome: failure(written.error, order), warnings: written.warnings, error: written.error };
   if (written.status !== 'ok') return { outcome: failure(new Error('not sent'), order), warnings: written.warnings };
-  const status = written.result.order ? sanitizeForTerminal(written.result.order.status) : 'received';
+  const status = sanitizeForTerminal(written.result.order ? written.result.order.status : 'received');
   return { outcome: { kind: 'received', order: { ...order, status }, isAlreadyApplied: written.isAlreadyApplied }, warnings: written.warnings };
 }

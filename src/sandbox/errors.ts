@@ -4,14 +4,16 @@
  */
 import { ERROR_CODES, type ErrorCode } from '../api/error-codes.js';
 import { defaultParamOf } from '../api/list-params.js';
+import { scrubSecrets } from '../api/key-scrub.js';
 import type { ErrorBody } from '../api/schemas.js';
 
 /**
- * Removes anything that could be an API key (or its 64 hex digits) from a message, since
- * some messages quote what the client sent (e.g. an unknown status value).
+ * Hides anything that could be an API key or a part of one (any run of 24 or more hex
+ * characters) in a message or log line, since some quote what the client sent (e.g. an
+ * unknown status value, a path). The one scrubber of src/api, at the sandbox's strictness.
  */
 export function redactSecrets(message: string): string {
-  return message.replace(/sk_[0-9A-Za-z]*/g, 'sk_…').replace(/[0-9a-fA-F]{24,}/g, '…');
+  return scrubSecrets(message, [], { minHexRun: 24 });
 }
 
 /** The status of malformed_request when the request's headers are too large (D9 extension). */

@@ -19,7 +19,7 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
 import { InputRouterProvider, useScanHandler } from './keys/input-router.js';
-import { sanitizeForTerminal } from '../format/sanitize.js';
+import { display, sanitizeForTerminal } from '../format/sanitize.js';
 import { ScreenActiveProvider } from './keys/screen-active-context.js';
 import { onKeyRefused } from './queries/query-client.js';
 import { DeskSlot } from './screens/bulk/desk-slot.js';
@@ -100,13 +100,13 @@ export function App(props: AppProps) {
       },
       switchProfile: (name: string) => {
         if (blocker) return show(blocker, 'warning');
-        if (!profileSwitch) return show('This console has one profile: start it with --profile NAME for another shop.', 'warning');
+        if (!profileSwitch) return show(display`This console has one profile: start it with --profile NAME for another shop.`, 'warning');
         dispatch({ type: 'close-profiles' });
-        show(`Opening profile ${name}…`);
+        show(display`Opening profile ${sanitizeForTerminal(name)}…`);
         void profileSwitch.switchTo(name).then((result) => {
           // A switch mounts the other profile's console: this one, and its notices, are gone.
           if (result.kind === 'failed') show(result.message, 'error');
-          else if (result.kind === 'same') show(`Profile ${name} is the one shown.`);
+          else if (result.kind === 'same') show(display`Profile ${sanitizeForTerminal(name)} is the one shown.`);
         });
       },
       profileNames: profileSwitch?.names ?? [],
@@ -165,7 +165,7 @@ function ScanFallback() {
   useScanHandler(
     'fallback',
     (scan) => {
-      show(`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, S opens scan mode to receive parcels and / finds an order.`, 'warning');
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, S opens scan mode to receive parcels and / finds an order.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },

@@ -4,6 +4,7 @@
  * build this with a real client against the sandbox and temporary directories.
  */
 import type { ReturnsClient } from '../api/client-types.js';
+import type { DisplayText } from '../format/sanitize.js';
 import type { AuthFailure } from './app-state.js';
 import type { ConnectionMonitor } from './connection/connection-monitor.js';
 
@@ -45,7 +46,7 @@ export type ProfileOpening =
       readonly initialAuth: AuthFailure | null;
     }
   /** The profile cannot be used at all (not in the config file, no service configured, a failing key command). */
-  | { readonly kind: 'failed'; readonly message: string };
+  | { readonly kind: 'failed'; readonly message: DisplayText };
 
 /**
  * The profiles (shops) of the config file, for switching without a restart. Each profile

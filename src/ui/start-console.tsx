@@ -104,6 +104,10 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
     instance.cleanup();
     restore();
     process.off('exit', restore);
+    // Reads in flight are cancelled (their signals abort the requests), so q does not wait
+    // for a slow service; writes are not queries and run to their end (the client's close
+    // waits for them, and each records its outcome in the activity log).
+    await queryClient.cancelQueries();
     queryClient.clear();
   }
 }

@@ -8,7 +8,7 @@ import { ApiError, createClient, type ReturnsApiClient } from '../../src/api/cli
 import { startCuttingProxy } from '../helpers/cutting-proxy.js';
 import { KEYS } from '../helpers/fixture.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { json, startHostileServer, type HostileServer } from './hostile-server.js';
+import { json, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
 
 let sandbox: TestSandbox;
 let hostile: HostileServer;

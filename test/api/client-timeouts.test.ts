@@ -6,7 +6,7 @@ import { classifyFailure } from '../../src/api/client/transport.js';
 import { DEFAULT_TIMEOUTS } from '../../src/api/client-types.js';
 import { KEYS } from '../helpers/fixture.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { startHostileServer, type HostileServer } from './hostile-server.js';
+import { endless, page, startHostileServer, trickle, validOrder, type HostileServer } from '../helpers/hostile-server.js';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(() => undefined, (e: unknown) => e);
@@ -80,6 +80,62 @@ describe('against a server that stalls mid-body', () => {
     const e = await failure(client.listPage());
     await client.close();
     expect(e).toMatchObject({ kind: 'timeout', code: 'body_timeout' });
+  });
+});
+
+describe('the deadline of one request (headers and whole body)', () => {
+  let server: HostileServer;
+  beforeAll(async () => {
+    server = await startHostileServer();
+  });
+  afterAll(() => server.close());
+
+  it('ends a body that trickles in one byte every 2 s (never idle long enough for the body timeout), not retried', async () => {
+    const body = JSON.stringify({ data: [validOrder(1)], has_more: false, next_cursor: null });
+    server.answer((_q, res) => trickle(res, body, 2_000));
+    const client = createClient({ baseUrl: server.url, apiKey: KEYS.north, maxRetries: 3, backoffBaseMs: 1, timeouts: { ...DEFAULT_TIMEOUTS, totalMs: 3_000 } });
+    const e = await failure(client.listPage());
+    await client.close();
+    expect(e).toMatchObject({ kind: 'timeout', code: 'deadline_exceeded', retries: 0 });
+    expect(e.message).toBe(`The service at ${new URL(server.url).host} did not send its whole answer within 3 s; the request was stopped.`);
+    expect(e.hint).toMatch(/timeouts\.total_seconds/);
+  });
+
+  it('ends an endless body', async () => {
+    server.answer((_q, res) => endless(res));
+    const client = createClient({ baseUrl: server.url, apiKey: KEYS.north, maxRetries: 0, timeouts: { ...DEFAULT_TIMEOUTS, totalMs: 500 } });
+    expect(await failure(client.listPage())).toMatchObject({ code: 'deadline_exceeded' });
+    await client.close();
+  });
+
+  it('a signal still aborts at once, as aborted (not as the deadline)', async () => {
+    server.answer((_q, res) => endless(res));
+    const client = createClient({ baseUrl: server.url, apiKey: KEYS.north, maxRetries: 0 });
+    const ac = new AbortController();
+    const pending = client.listPage({ signal: ac.signal });
+    setTimeout(() => ac.abort(), 50);
+    expect(await failure(pending)).toMatchObject({ kind: 'aborted' });
+    await client.close();
+  });
+});
+
+describe('walking every page', () => {
+  it('stops at the page cap with too_many_pages when the service keeps giving fresh cursors', async () => {
+    const server = await startHostileServer();
+    let n = 0;
+    server.answer((_q, res) => page(res, [validOrder(++n)], { nextCursor: `c${n}` }));
+    const client = createClient({ baseUrl: server.url, apiKey: KEYS.north });
+    let seen = 0;
+    const walk = async () => {
+      for await (const _ of client.listAll({ maxPages: 5 })) seen++;
+    };
+    const e = await failure(walk());
+    await client.close();
+    await server.close();
+    expect(e).toMatchObject({ kind: 'schema', code: 'too_many_pages' });
+    expect(e.message).toBe('Stopped after 5 pages: the service still said more pages exist.');
+    expect(e.requestId).toBe('req_hostile');
+    expect(seen).toBe(5);
   });
 });
 

@@ -3,7 +3,7 @@
  * a few runs (each costs a node start-up); the in-process tests cover the details.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../helpers/fixture.js';
@@ -40,14 +40,29 @@ describe('returns-console as a process', () => {
     expect(JSON.parse(json.stdout)).toEqual((await fetchRaw(sandbox.url, KEYS.north, 'limit=3')).data);
   });
 
-  it('stops quietly when the reader of its output goes away (| head -1)', async () => {
+  it('says so and exits 1 when the reader of its output goes away (| head -1), no stack trace', async () => {
     const r = await spawnCli(['list', '--all', '--limit', '1'], env, undefined, true);
     expect(r.stdout.split('\n')[0]).toMatch(/^1025\t/);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('error: The standard output was closed before everything was written (the reader of the pipe went away); the output is incomplete. [output_closed]\n');
+    expect(r.code).toBe(1);
   });
 
-  it('answers --help quietly to a reader that is already gone (| true)', async () => {
+  it('says so and exits 1 when the disk is full (> /dev/full), no stack trace', async () => {
+    const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'list', '--all', '--limit', '3'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      child.on('close', (code) => done({ code, stderr }));
+    });
+    expect(r.stderr).toBe('error: The standard output could not be written: no space left on the device; the output is incomplete. [output_failed]\nhint: Free some space, or write the output elsewhere.\n');
+    expect(r.code).toBe(1);
+  });
+
+  it('answers --help to a reader that is already gone (| true) with the error line and exit 1', async () => {
     const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--help'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.destroy();
@@ -55,8 +70,8 @@ describe('returns-console as a process', () => {
       child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
       child.on('close', (code) => done({ code, stderr }));
     });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^error: The standard output was closed before everything was written .*\[output_closed\]\n$/);
+    expect(r.code).toBe(1);
   });
 
   it('exits 2 on usage errors, 4 on a refused key, 1 on an API failure', async () => {

@@ -22,6 +22,19 @@ function privateFile(content: string, mode = 0o600): string {
 }
 
 describe('returns-console config', () => {
+  it('never shows the part of a key that a JSON parse error quotes (a key pasted unquoted)', async () => {
+    const home = tempDir();
+    mkdirSync(join(home, 'returns-console'));
+    writeFileSync(join(home, 'returns-console', 'config.json'), `{"key": ${KEYS.north}}`, { mode: 0o600 });
+    for (const flags of [[], ['--json']]) {
+      const r = await runInProcess('config', flags, { env: { XDG_CONFIG_HOME: home } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('is not valid JSON');
+      expect(r.stderr).toContain('sk_…');
+      expect(r.stderr).not.toMatch(/sk_a1a1/);
+    }
+  });
+
   it('prints every value with its source and the key redacted', async () => {
     const keyPath = privateFile(`${KEYS.north}\n`);
     const home = configHome({

@@ -1,10 +1,12 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/cli-error.js';
 import { readApiKey } from '../../src/cli/config/key-source.js';
 import type { KeySource } from '../../src/cli/config/resolve.js';
 import { KEYS } from '../helpers/fixture.js';
+import { until } from '../helpers/until.js';
 import { makeTestFactory, tempDir } from './helpers/test-factory.js';
 
 const KEY = KEYS.north;
@@ -22,6 +24,15 @@ async function failure(source: KeySource, env: Record<string, string> = {}): Pro
   // No message about a key ever contains the key.
   expect(`${cli.message} ${cli.hint ?? ''}`).not.toContain(KEY.slice(3));
   return cli;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function keyFile(content: string, mode: number): string {
@@ -84,7 +95,36 @@ describe('readApiKey', () => {
   it('stops a key command that does not finish in time', async () => {
     // `exec`: the shell itself is what gets stopped; a plain `sleep` would outlive it holding the test's stderr.
     const e = await failure({ kind: 'command', command: 'exec sleep 30', timeoutMs: 200, source: 'config profiles.north.key_command' });
-    expect(e.message).toContain('did not finish within 0.2 s and was stopped');
+    expect(e.message).toContain('did not finish within 0.2 s and was stopped, with everything it started');
+  });
+
+  it('stops the whole process group with SIGKILL when the command and its children ignore SIGTERM', async () => {
+    const pidFile = join(tempDir(), 'child.pid');
+    // The shell ignores TERM, and so does the child it starts (ignored signals are inherited).
+    const command = `trap '' TERM; sleep 30 & echo $! > ${pidFile}; wait`;
+    const e = await failure({ kind: 'command', command, timeoutMs: 300, source: 'config profiles.north.key_command' });
+    expect(e.message).toBe('the key command (config profiles.north.key_command) did not finish within 0.3 s and was stopped, with everything it started');
+    expect(e.exitCode).toBe(4);
+    const childPid = Number(readFileSync(pidFile, 'utf8'));
+    await until(() => !isAlive(childPid));
+  });
+
+  it('stops a command that floods its output, with a clear message and no stack trace', async () => {
+    const e = await failure({ kind: 'command', command: 'yes sk_0123', timeoutMs: 10_000, source: 'config profiles.north.key_command' });
+    expect(e.message).toBe('the key command (config profiles.north.key_command) printed more than 64 KiB and was stopped; it should print only the key (one line of 67 characters)');
+    expect(e.exitCode).toBe(4);
+  });
+
+  it('names the signal that ended a command', async () => {
+    const e = await failure({ kind: 'command', command: 'kill -KILL $$', timeoutMs: 10_000, source: 'config profiles.north.key_command' });
+    expect(e.message).toBe('the key command (config profiles.north.key_command) was ended by signal SIGKILL; its own messages, if any, are above');
+  });
+
+  it('runs the command in a process group of its own', async () => {
+    const { factory } = makeTestFactory();
+    const result = await factory.runCommand('ps -o pgid= -p $$', { timeoutMs: 10_000 });
+    const groupOfShell = Number(result.stdout.trim());
+    expect(groupOfShell).not.toBe(Number(execSync(`ps -o pgid= -p ${process.pid}`).toString().trim()));
   });
 
   it('reports a command that prints nothing', async () => {

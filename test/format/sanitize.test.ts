@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ESCAPE_MARKER, sanitizeForTerminal } from '../../src/format/sanitize.js';
+import { DISPLAY_MAX_CHARS, display, ESCAPE_MARKER, joinDisplay, sanitizeForTerminal } from '../../src/format/sanitize.js';
 import { displayWidth } from '../../src/format/width.js';
 
 /** Characters that build escape sequences, mixed with arbitrary ones (cheaper to generate than full binary strings). */
@@ -13,6 +13,24 @@ const hostileChar = fc.oneof(
 const DANGEROUS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 describe('sanitizeForTerminal', () => {
+  it('cuts a field longer than a screen before anything measures it, saying how much was left out', () => {
+    const huge = `Zoë ${'山'.repeat(1_000_000)}\u001b]52;c;x\u0007`;
+    const shown = sanitizeForTerminal(huge);
+    expect(shown.length).toBeLessThan(DISPLAY_MAX_CHARS + 40);
+    expect(shown.startsWith('Zoë 山山')).toBe(true);
+    expect(shown).toMatch(/… \(998,\d{3} more characters\)$/);
+    expect(shown).not.toMatch(DANGEROUS);
+    // Never in the middle of a surrogate pair; whole output on request (TSV, CSV).
+    expect(sanitizeForTerminal('a👍👍', { maxChars: 2 })).toBe('a… (4 more characters)');
+    expect(sanitizeForTerminal(huge, { maxChars: Number.POSITIVE_INFINITY })).toBe(`${huge.slice(0, -9)}${ESCAPE_MARKER}`);
+  });
+
+  it('builds display text from the console\'s own words and sanitized parts', () => {
+    const name = sanitizeForTerminal('#A1\u001b]0;x\u0007');
+    expect(display`Mark ${name} (${3}) as received?`).toBe(`Mark #A1${ESCAPE_MARKER} (3) as received?`);
+    expect(joinDisplay([name, display`b`], display`, `)).toBe(`#A1${ESCAPE_MARKER}, b`);
+  });
+
   it('leaves printable text of any script untouched', () => {
     for (const text of ['Ana Lima', 'Zoë Ørsted', '山田 太郎', 'José 👍🏽', 'e\u0301', '#N1001', '']) {
       expect(sanitizeForTerminal(text)).toBe(text);

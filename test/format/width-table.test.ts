@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvField, fitColumns, renderCsv, renderTable, renderTsv, type ColumnSpec } from '../../src/format/table.js';
+import { sanitizeForTerminal } from '../../src/format/sanitize.js';
 import { displayWidth, fitToWidth, truncateToWidth, wrapToWidth } from '../../src/format/width.js';
 
 describe('width', () => {
@@ -70,7 +71,7 @@ describe('renderTable', () => {
   const rows = [
     ['1001', 'pending', 'Ana Lima', 'ana@example.com', 'EUR'],
     ['1002', 'pending_payment_from_customer', '山田 太郎', 'taro.yamada@example.jp', 'JPY'],
-  ];
+  ].map((r) => r.map((c) => sanitizeForTerminal(c)));
 
   it('aligns columns and right-aligns numbers, without trailing spaces', () => {
     const lines = renderTable({ columns: COLUMNS, rows, maxWidth: 200 });
@@ -83,7 +84,7 @@ describe('renderTable', () => {
     const cell = fc.string({ unit: fc.constantFrom('a', '山', '👍', 'x', ' '), maxLength: 25 });
     fc.assert(
       fc.property(fc.array(fc.tuple(cell, cell, cell, cell, cell), { maxLength: 6 }), fc.integer({ min: 40, max: 120 }), (body, width) => {
-        const lines = renderTable({ columns: COLUMNS, rows: body.map((r) => ['1', 'pending', r[2], r[3], 'EUR']), maxWidth: width });
+        const lines = renderTable({ columns: COLUMNS, rows: body.map((r) => ['1', 'pending', r[2], r[3], 'EUR'].map((c) => sanitizeForTerminal(c))), maxWidth: width });
         for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
       }),
       { numRuns: 200 },
@@ -98,14 +99,14 @@ describe('renderTable', () => {
 
 describe('TSV and CSV', () => {
   it('joins TSV cells with tabs, nothing cut', () => {
-    expect(renderTsv([['1', 'a very long value that is never cut', 'x']])).toEqual(['1\ta very long value that is never cut\tx']);
+    expect(renderTsv([['1', 'a very long value that is never cut', 'x'].map((c) => sanitizeForTerminal(c))])).toEqual(['1\ta very long value that is never cut\tx']);
   });
 
   it('quotes CSV fields by RFC 4180', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(renderCsv(['id', 'name'], [['1', 'Lima, Ana']])).toEqual(['id,name', '1,"Lima, Ana"']);
+    expect(renderCsv(['id', 'name'], [['1', 'Lima, Ana'].map((c) => sanitizeForTerminal(c))])).toEqual(['id,name', '1,"Lima, Ana"']);
   });
 
   it('defuses spreadsheet formulas but leaves numbers alone', () => {

@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import type { ReturnOrder } from '../../src/api/schemas.js';
+import { sanitizeForTerminal as safe } from '../../src/format/sanitize.js';
 import { createStyle } from '../../src/format/style.js';
 import { displayWidth } from '../../src/format/width.js';
 import { editText, textAt } from '../../src/ui/components/text-edit.js';
@@ -104,7 +105,7 @@ describe('table layout', () => {
 
   it('shows one form of a column on every row: the longest that every row fits', () => {
     type R = { readonly age: string };
-    const cols = [{ key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 3, cell: (r: R) => [`11-23 22:08 · ${r.age}`, r.age] }];
+    const cols = [{ key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 3, cell: (r: R) => [safe(`11-23 22:08 · ${r.age}`), safe(r.age)] }];
     const rows: R[] = [{ age: '1h' }, { age: '10h' }];
     // 16 columns: "11-23 22:08 · 1h" fits, "11-23 22:08 · 10h" does not, so both rows show the age alone.
     const laid = layoutColumns(cols, rows, 16);
@@ -116,8 +117,8 @@ describe('table layout', () => {
   });
 
   it('picks the longest variant that fits, else cuts the shortest', () => {
-    expect(fitCell(['long variant', 'short'], 8)).toBe('short   ');
-    expect(fitCell(['long variant', 'shortish'], 5)).toBe('shor…');
+    expect(fitCell([safe('long variant'), safe('short')], 8)).toBe('short   ');
+    expect(fitCell([safe('long variant'), safe('shortish')], 5)).toBe('shor…');
     expect(fitCell('42', 4, 'right')).toBe('  42');
   });
 

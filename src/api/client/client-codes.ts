@@ -64,6 +64,14 @@ export const CLIENT_ERROR_CODES = {
     kind: 'timeout',
     hint: 'The service stopped sending its answer. Try again.',
   },
+  deadline_exceeded: {
+    kind: 'timeout',
+    hint: 'The service took longer than the deadline for one answer (timeouts.total_seconds of the profile). Try again later; raise the deadline if the service is slow.',
+  },
+  too_many_pages: {
+    kind: 'schema',
+    hint: 'Narrow the filters (--status, --from, --to), or raise the page cap with --max-pages if that many orders really match.',
+  },
   invalid_response: {
     kind: 'schema',
     hint: 'The service answered with data that does not match the interface. Report it with the request id.',

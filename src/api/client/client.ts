@@ -6,13 +6,14 @@
 import type {
   CallOptions,
   ClientOptions,
+  ListAllRequest,
   ListPageRequest,
   ReturnsClient,
   WriteResult,
 } from '../client-types.js';
-import { DEFAULT_ROUTES, DEFAULT_TIMEOUTS } from '../client-types.js';
+import { DEFAULT_MAX_PAGES, DEFAULT_ROUTES, DEFAULT_TIMEOUTS } from '../client-types.js';
 import { toQueryParams } from '../list-params.js';
-import { pageSchema, returnOrderSchema, type Page, type ReturnOrder, type ReviewItem } from '../schemas.js';
+import { readOrderSchema, readPageSchema, type Page, type ReturnOrder, type ReviewItem } from '../schemas.js';
 import { checkApiKey } from './api-key.js';
 import { ApiError } from './errors.js';
 import { defaultSleep, execute, type ExecuteContext, type ExecuteResult } from './execute.js';
@@ -28,7 +29,7 @@ export type PageWithRequestId = Page & { readonly requestId?: string };
 /** The client: the ReturnsClient contract plus a page-by-page walk. */
 export interface ReturnsApiClient extends ReturnsClient {
   /** Every page matching the filters, in order (for progress per page). */
-  listPages(request?: Omit<ListPageRequest, 'cursor'>): AsyncIterable<PageWithRequestId>;
+  listPages(request?: ListAllRequest): AsyncIterable<PageWithRequestId>;
 }
 
 const USER_AGENT = 'returns-console/0.1';
@@ -86,17 +87,26 @@ export function createClient(options: ClientOptions): ReturnsApiClient {
     const query = toQueryParams(filters, { limit, cursor }).toString();
     const result = await run('GET', `/return_orders${query ? `?${query}` : ''}`, undefined, request);
     if (!result.ok) throw result.error;
-    const page = parseSuccessBody(result.raw, pageSchema, 'a page of return orders', secrets);
+    const page = parseSuccessBody(result.raw, readPageSchema, 'a page of return orders', secrets);
     return result.raw.requestId === undefined ? page : { ...page, requestId: result.raw.requestId };
   };
 
-  async function* listPages(request: Omit<ListPageRequest, 'cursor'> = {}): AsyncGenerator<PageWithRequestId> {
+  async function* listPages({ maxPages = DEFAULT_MAX_PAGES, ...request }: ListAllRequest = {}): AsyncGenerator<PageWithRequestId> {
     const seen = new Set<string>();
     let cursor: string | undefined;
-    for (;;) {
+    for (let pages = 1; ; pages++) {
       const page = await listPage({ ...request, ...(cursor !== undefined && { cursor }) });
       yield page;
       if (!page.has_more) return;
+      if (pages >= maxPages) {
+        throw new ApiError({
+          kind: 'schema',
+          code: 'too_many_pages',
+          message: `Stopped after ${pages} pages: the service still said more pages exist.`,
+          requestId: page.requestId,
+          secrets,
+        });
+      }
       // A service that says "more" without a fresh cursor would make this walk endless.
       if (page.next_cursor === null || seen.has(page.next_cursor)) {
         throw new ApiError({
@@ -113,7 +123,7 @@ export function createClient(options: ClientOptions): ReturnsApiClient {
     }
   }
 
-  async function* listAll(request: Omit<ListPageRequest, 'cursor'> = {}): AsyncGenerator<ReturnOrder> {
+  async function* listAll(request: ListAllRequest = {}): AsyncGenerator<ReturnOrder> {
     for await (const page of listPages(request)) yield* page.data;
   }
 
@@ -153,7 +163,7 @@ export function createClient(options: ClientOptions): ReturnsApiClient {
       throw error;
     }
     const { requestId } = result.raw;
-    const order = tryParseBody(result.raw, returnOrderSchema);
+    const order = tryParseBody(result.raw, readOrderSchema);
     if (order && order.id === id) return { order, isAlreadyApplied: false, ...(requestId && { requestId }) };
     // D2: any 200 is success; the body is not the order, so read it from the list endpoint.
     // The write has happened: a failed re-read must not turn it into a failure.

@@ -4,7 +4,8 @@
  *
  * As the interface recommends (section 7): 429, 5xx and network failures (incl. timeouts)
  * are retried with exponential backoff and jitter (about 1 s, 2 s, 4 s, 8 s); a
- * `Retry-After` header is honoured when present; no other 4xx is ever retried.
+ * `Retry-After` header is honoured when present; no other 4xx is ever retried, nor an
+ * answer that overran the request's whole deadline.
  */
 import type { RetryInfo } from '../client-types.js';
 import type { ApiErrorKind } from './client-codes.js';
@@ -29,8 +30,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
 };
 
-/** Why a failure may be retried, or null when it must not be. */
-export function retryReasonOf(failure: { readonly kind: ApiErrorKind; readonly status?: number }): RetryReason | null {
+/**
+ * Why a failure may be retried, or null when it must not be. A request that overran its
+ * whole deadline is not retried: asking again would multiply the wait it bounds.
+ */
+export function retryReasonOf(failure: { readonly kind: ApiErrorKind; readonly status?: number; readonly code?: string }): RetryReason | null {
+  if (failure.code === 'deadline_exceeded') return null;
   if (failure.status === 429) return 'rate_limited';
   if (failure.status !== undefined && failure.status >= 500 && failure.status <= 599) return 'server_error';
   if (failure.kind === 'network') return 'network';

@@ -7,7 +7,7 @@
 // console's start-up paid for parsing it. Paths are not a public API: undici is pinned.
 import request from 'undici/lib/api/api-request.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
-import type { ClientTimeouts } from '../client-types.js';
+import { DEFAULT_TIMEOUTS, type ClientTimeouts } from '../client-types.js';
 import { ApiError } from './errors.js';
 import type { RawResponse } from './responses.js';
 import { sanitizeServiceText, scrubSecrets } from './redact.js';
@@ -81,11 +81,28 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Classifies an exception of undici (or of reading the body) as an ApiError. */
-export function classifyFailure(error: unknown, ctx: Pick<TransportContext, 'host' | 'timeouts' | 'signal' | 'secrets'>): AttemptOutcome {
+/** The deadline of one attempt (headers and whole body). */
+export function totalMsOf(timeouts: ClientTimeouts): number {
+  return timeouts.totalMs ?? DEFAULT_TIMEOUTS.totalMs;
+}
+
+/**
+ * Classifies an exception of undici (or of reading the body) as an ApiError.
+ * `isPastDeadline` says the attempt's own deadline ended it.
+ */
+export function classifyFailure(
+  error: unknown,
+  ctx: Pick<TransportContext, 'host' | 'timeouts' | 'signal' | 'secrets'>,
+  isPastDeadline = false,
+): AttemptOutcome {
   const secrets = ctx.secrets;
   if (ctx.signal?.aborted) {
     return { type: 'failure', isPossiblySent: true, error: abortedError(secrets) };
+  }
+  if (isPastDeadline) {
+    const seconds = totalMsOf(ctx.timeouts) / 1000;
+    const message = `The service at ${ctx.host} did not send its whole answer within ${seconds} s; the request was stopped.`;
+    return { type: 'failure', isPossiblySent: true, error: new ApiError({ kind: 'timeout', code: 'deadline_exceeded', message, secrets }) };
   }
   const code = errorCode(error) ?? 'unknown';
   const isPossiblySent = !NOT_SENT_CODES.has(code);
@@ -113,53 +130,63 @@ export function abortedError(secrets: readonly string[]): ApiError {
   return new ApiError({ kind: 'aborted', code: 'aborted', message: 'The request was cancelled.', secrets });
 }
 
-/** Sends one request and reads the whole answer. */
+/** Sends one request and reads the whole answer, within the attempt's deadline. */
 export async function attempt(req: TransportRequest, ctx: TransportContext): Promise<AttemptOutcome> {
   if (ctx.signal?.aborted) return { type: 'failure', isPossiblySent: false, error: abortedError(ctx.secrets) };
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), totalMsOf(ctx.timeouts));
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline.signal]) : deadline.signal;
   try {
-    const res = await request.call(ctx.pool, {
-      origin: ctx.origin,
-      path: req.path,
-      method: req.method as 'GET',
-      headers: req.body === undefined ? ctx.headers : { ...ctx.headers, 'content-type': 'application/json' },
-      body: req.body,
-      signal: ctx.signal,
-      headersTimeout: ctx.timeouts.headersMs,
-      bodyTimeout: ctx.timeouts.bodyMs,
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      const buf = chunk as Buffer;
-      size += buf.length;
-      if (size > MAX_BODY_BYTES) {
-        res.body.destroy();
-        return {
-          type: 'failure',
-          isPossiblySent: true,
-          error: new ApiError({
-            kind: 'schema',
-            status: res.statusCode,
-            code: 'invalid_response',
-            message: `The service's answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refused.`,
-            secrets: ctx.secrets,
-          }),
-        };
-      }
-      chunks.push(buf);
-    }
-    const rawId = res.headers['x-request-id'] ?? res.headers['request-id'];
-    const requestId = typeof rawId === 'string' ? sanitizeServiceText(rawId, 100) : undefined;
-    return {
-      type: 'response',
-      raw: {
-        status: res.statusCode,
-        headers: res.headers,
-        text: Buffer.concat(chunks).toString('utf8'),
-        ...(requestId && { requestId }),
-      },
-    };
+    return await send(req, ctx, signal);
   } catch (error) {
-    return classifyFailure(error, ctx);
+    return classifyFailure(error, ctx, deadline.signal.aborted);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The request itself; throws what undici throws (classified by attempt). */
+async function send(req: TransportRequest, ctx: TransportContext, signal: AbortSignal): Promise<AttemptOutcome> {
+  const res = await request.call(ctx.pool, {
+    origin: ctx.origin,
+    path: req.path,
+    method: req.method as 'GET',
+    headers: req.body === undefined ? ctx.headers : { ...ctx.headers, 'content-type': 'application/json' },
+    body: req.body,
+    signal,
+    headersTimeout: ctx.timeouts.headersMs,
+    bodyTimeout: ctx.timeouts.bodyMs,
+  });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) {
+      res.body.destroy();
+      return {
+        type: 'failure',
+        isPossiblySent: true,
+        error: new ApiError({
+          kind: 'schema',
+          status: res.statusCode,
+          code: 'invalid_response',
+          message: `The service's answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; refused.`,
+          secrets: ctx.secrets,
+        }),
+      };
+    }
+    chunks.push(buf);
+  }
+  const rawId = res.headers['x-request-id'] ?? res.headers['request-id'];
+  const requestId = typeof rawId === 'string' ? sanitizeServiceText(rawId, 100) : undefined;
+  return {
+    type: 'response',
+    raw: {
+      status: res.statusCode,
+      headers: res.headers,
+      text: Buffer.concat(chunks).toString('utf8'),
+      ...(requestId && { requestId }),
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { checkApiKey } from '../../api/client/api-key.js';
 import { scrubSecrets } from '../../api/client/redact.js';
 import { keyError } from '../cli-error.js';
 import type { Factory } from '../factory.js';
+import { MAX_COMMAND_OUTPUT } from './key-command-runner.js';
 import { insecureModeProblem } from './permissions.js';
 import type { KeySource } from './resolve.js';
 
@@ -84,10 +85,14 @@ async function runKeyCommand(factory: Factory, command: string, timeoutMs: numbe
     throw keyError('api_key_command_failed', `the key command (${origin}) could not be started: ${result.spawnError}`, hint);
   }
   if (result.isTimedOut) {
-    throw keyError('api_key_command_failed', `the key command (${origin}) did not finish within ${timeoutMs / 1000} s and was stopped`, `${hint}. Raise key_command_timeout_seconds if it is slow.`);
+    throw keyError('api_key_command_failed', `the key command (${origin}) did not finish within ${timeoutMs / 1000} s and was stopped, with everything it started`, `${hint}. Raise key_command_timeout_seconds if it is slow.`);
+  }
+  if (result.isOutputTooLarge) {
+    throw keyError('api_key_command_failed', `the key command (${origin}) printed more than ${MAX_COMMAND_OUTPUT / 1024} KiB and was stopped; it should print only the key (one line of 67 characters)`, hint);
   }
   if (result.exitCode !== 0) {
-    throw keyError('api_key_command_failed', `the key command (${origin}) failed with exit status ${result.exitCode ?? 'unknown (killed)'}; its own messages, if any, are above`, hint);
+    const how = result.exitCode === null ? `was ended by signal ${result.signal ?? 'unknown'}` : `failed with exit status ${result.exitCode}`;
+    throw keyError('api_key_command_failed', `the key command (${origin}) ${how}; its own messages, if any, are above`, hint);
   }
   if (result.stdout.trim() === '') {
     throw keyError('api_key_missing', `the key command (${origin}) printed nothing`, hint);

@@ -3,6 +3,7 @@
  * key_file can lead to the key), must not be accessible by group or others. The check is
  * pure over a file mode, so it is tested without touching the disk.
  */
+import { shellQuote } from '../../local/shell-quote.js';
 
 /** Permission bits for group and others. */
 const GROUP_OTHER_BITS = 0o077;
@@ -24,7 +25,4 @@ export function insecureModeProblem(what: string, path: string, mode: number, pl
   return `${what} ${path} has permissions ${octalMode(mode)}: ${who} can access it, so it is refused (as ssh does). Fix: chmod 600 ${shellQuote(path)}`;
 }
 
-/** Quotes a path for a copy-paste shell command when it needs it. */
-export function shellQuote(path: string): string {
-  return /^[A-Za-z0-9_./~+-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
-}
+export { shellQuote };

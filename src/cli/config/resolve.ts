@@ -33,7 +33,13 @@ export interface ResolvedConfig {
   readonly baseUrl: Sourced<string> | null;
   readonly keySource: KeySource;
   readonly routes: { readonly review: Sourced<string>; readonly receive: Sourced<string> };
-  readonly timeouts: { readonly connectMs: Sourced<number>; readonly headersMs: Sourced<number>; readonly bodyMs: Sourced<number> };
+  readonly timeouts: {
+    readonly connectMs: Sourced<number>;
+    readonly headersMs: Sourced<number>;
+    readonly bodyMs: Sourced<number>;
+    /** The deadline of one request: headers and the whole body. */
+    readonly totalMs: Sourced<number>;
+  };
   readonly maxRetries: Sourced<number>;
   readonly rejectReasons: Sourced<readonly string[]>;
   readonly refreshIntervalSeconds: Sourced<number>;
@@ -105,6 +111,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
       connectMs: ms(p.timeouts?.connect_seconds, 'connect_seconds', DEFAULT_TIMEOUTS.connectMs),
       headersMs: ms(p.timeouts?.headers_seconds, 'headers_seconds', DEFAULT_TIMEOUTS.headersMs),
       bodyMs: ms(p.timeouts?.body_seconds, 'body_seconds', DEFAULT_TIMEOUTS.bodyMs),
+      totalMs: ms(p.timeouts?.total_seconds, 'total_seconds', DEFAULT_TIMEOUTS.totalMs),
     },
     maxRetries: fromProfile(p.max_retries, 'max_retries', DEFAULT_MAX_RETRIES),
     rejectReasons: fromProfile<readonly string[]>(p.reject_reasons, 'reject_reasons', DEFAULT_REJECT_REASONS),
@@ -174,6 +181,7 @@ export function toClientOptions(config: ResolvedConfig & { readonly baseUrl: Sou
       connectMs: config.timeouts.connectMs.value,
       headersMs: config.timeouts.headersMs.value,
       bodyMs: config.timeouts.bodyMs.value,
+      totalMs: config.timeouts.totalMs.value,
     },
     maxRetries: config.maxRetries.value,
   };

@@ -45,6 +45,7 @@ export const profileSchema = z
         connect_seconds: seconds(600).optional(),
         headers_seconds: seconds(600).optional(),
         body_seconds: seconds(600).optional(),
+        total_seconds: seconds(3600).optional(),
       })
       .optional(),
     max_retries: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(10, 'must be at most 10').optional(),

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { KeyLookup } from '../db/keys.js';
-import { ApiError } from '../errors.js';
+import { ApiError, redactSecrets } from '../errors.js';
 import { openApiJson } from '../openapi.js';
 import type { TokenBucketLimiter } from '../rate-limit.js';
 import { LastUsedTracker, authenticate } from './auth.js';
@@ -135,8 +135,8 @@ function missingHost(): ApiError {
   return new ApiError('malformed_request', 'The request has no Host header; HTTP/1.1 requires one.', null, { Connection: 'close' });
 }
 
-/** A path safe to print in a message or log line: no control characters, bounded length. */
+/** A path safe to print in a log line: no key in any form, no control characters, bounded length. */
 function printable(path: string): string {
-  const clean = path.replace(/[^\x20-\x7e]/g, '?').replace(/sk_[0-9a-fA-F]*/g, 'sk_…');
+  const clean = redactSecrets(path).replace(/[^\x20-\x7e…]/g, '?');
   return clean.length > 200 ? clean.slice(0, 200) + '…' : clean;
 }

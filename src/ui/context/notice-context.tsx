@@ -2,19 +2,21 @@
  * One transient status line shared by every screen ("Read-only mode: …", "Cursor expired,
  * back to page 1"). The app shell renders it above the footer; screens only call `show`.
  */
+import type { DisplayText } from '../../format/sanitize.js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type NoticeTone = 'info' | 'warning' | 'error';
 
 export interface Notice {
-  readonly text: string;
+  /** Display text: service text in it is sanitized (see `display`). */
+  readonly text: DisplayText;
   readonly tone: NoticeTone;
 }
 
 export interface NoticeApi {
   readonly notice: Notice | null;
   /** Replaces the current notice. */
-  readonly show: (text: string, tone?: NoticeTone) => void;
+  readonly show: (text: DisplayText, tone?: NoticeTone) => void;
   readonly clear: () => void;
 }
 
@@ -32,7 +34,7 @@ export function NoticeProvider(props: { readonly children?: ReactNode }) {
     const timer = setTimeout(() => setNotice(null), NOTICE_MS);
     return () => clearTimeout(timer);
   }, [notice]);
-  const show = useCallback((text: string, tone: NoticeTone = 'info') => setNotice({ text, tone }), []);
+  const show = useCallback((text: DisplayText, tone: NoticeTone = 'info') => setNotice({ text, tone }), []);
   const clear = useCallback(() => setNotice(null), []);
   const api = useMemo(() => ({ notice, show, clear }), [notice, show, clear]);
   return <NoticeContext.Provider value={api}>{props.children}</NoticeContext.Provider>;

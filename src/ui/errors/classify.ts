@@ -6,20 +6,20 @@
 import { isApiError } from '../../api/client/errors.js';
 import type { ParamError } from '../../api/list-params.js';
 import type { ErrorCode } from '../../api/error-codes.js';
-import { sanitizeForTerminal } from '../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../format/sanitize.js';
 
 /** What is wrong with the key. */
 export type AuthProblem = 'missing' | 'malformed' | 'rejected';
 
 export type ErrorView =
-  | { readonly kind: 'auth'; readonly problem: AuthProblem; readonly code: string; readonly message: string }
+  | { readonly kind: 'auth'; readonly problem: AuthProblem; readonly code: DisplayText; readonly message: DisplayText }
   /** 400 invalid_cursor_format: restart the walk from the first page. */
   | { readonly kind: 'cursor' }
   /** A validation error naming a list parameter. */
   | { readonly kind: 'param'; readonly error: ParamError }
   /** Network, timeout, rate limit, 5xx: worth trying again by itself. */
-  | { readonly kind: 'transient'; readonly message: string; readonly requestId?: string }
-  | { readonly kind: 'other'; readonly message: string; readonly requestId?: string };
+  | { readonly kind: 'transient'; readonly message: DisplayText; readonly requestId?: DisplayText }
+  | { readonly kind: 'other'; readonly message: DisplayText; readonly requestId?: DisplayText };
 
 const LIST_PARAMS = new Set(['limit', 'submitted_at_min', 'submitted_at_max', 'statuses', 'ids', 'order_names']);
 
@@ -48,11 +48,11 @@ export function classifyError(error: unknown): ErrorView {
     };
   }
   // Plain words first, the code in brackets after them (as on the command line), then the hint.
-  const worded = `${message} [${sanitizeForTerminal(error.code)}]`;
+  const worded = display`${message} [${sanitizeForTerminal(error.code)}]`;
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'rate_limit' || error.kind === 'api') {
     return { kind: 'transient', message: worded, ...withId };
   }
-  return { kind: 'other', message: error.hint ? `${worded} ${sanitizeForTerminal(error.hint)}` : worded, ...withId };
+  return { kind: 'other', message: error.hint ? display`${worded} ${sanitizeForTerminal(error.hint)}` : worded, ...withId };
 }
 
 /** Whether a failed request is worth trying again later by itself. */

@@ -8,7 +8,7 @@ import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
 import { useLatest } from '../hooks/use-latest.js';
-import { sanitizeForTerminal } from '../../format/sanitize.js';
+import { display, sanitizeForTerminal } from '../../format/sanitize.js';
 import { useInputRouter, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
@@ -50,7 +50,7 @@ export function useKeyBindings(
       for (const scope of list) {
         const binding = matchBinding(scope, input, key);
         if (!binding) continue;
-        if (binding.isMutating && isReadOnly) show(readOnlyReason(binding), 'warning');
+        if (binding.isMutating && isReadOnly) show(sanitizeForTerminal(readOnlyReason(binding)), 'warning');
         else if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
         else handle(binding.action, input, key, binding);
         return;
@@ -72,8 +72,8 @@ export function useKeyBindings(
     'field',
     (scan) => {
       if (scanPolicy === 'as-text') {
-        const ender = scan.terminator === 'enter' ? 'Enter' : 'Tab';
-        show(`Scanned "${sanitizeForTerminal(scan.text)}" was typed into the field; the scanner's ${ender} was not pressed: check the text, then press Enter.`, 'warning');
+        const ender = display`${scan.terminator === 'enter' ? display`Enter` : display`Tab`}`;
+        show(display`Scanned "${sanitizeForTerminal(scan.text)}" was typed into the field; the scanner's ${ender} was not pressed: check the text, then press Enter.`, 'warning');
       }
       return scanPolicy ?? null;
     },

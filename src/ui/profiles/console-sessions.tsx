@@ -8,6 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { display, sanitizeForTerminal } from '../../format/sanitize.js';
 import type { AuthFailure } from '../app-state.js';
 import { ConsoleRoot } from '../console-root.js';
 import type { Theme } from '../context/theme-context.js';
@@ -50,9 +51,9 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
     async (name: string): Promise<SwitchResult> => {
       if (name === current) return { kind: 'same' };
       if (!catalog || !catalog.names.includes(name)) {
-        return { kind: 'failed', message: `There is no profile "${name}" to switch to (profiles: ${names.join(', ')}).` };
+        return { kind: 'failed', message: sanitizeForTerminal(`There is no profile "${name}" to switch to (profiles: ${names.join(', ')}).`) };
       }
-      if (isSwitching.current) return { kind: 'failed', message: 'A switch of profile is already under way.' };
+      if (isSwitching.current) return { kind: 'failed', message: display`A switch of profile is already under way.` };
       isSwitching.current = true;
       try {
         const known = sessions.current.get(name);

@@ -3,12 +3,13 @@
  * shell (console-sessions.tsx), used by the shell's `switchProfile` action.
  */
 import { createContext, useContext } from 'react';
+import type { DisplayText } from '../../format/sanitize.js';
 
 export type SwitchResult =
   | { readonly kind: 'switched' }
   /** That profile is the one shown. */
   | { readonly kind: 'same' }
-  | { readonly kind: 'failed'; readonly message: string };
+  | { readonly kind: 'failed'; readonly message: DisplayText };
 
 export interface ProfileSwitch {
   /** Every profile one can switch to (the current one included). */

@@ -1,4 +1,5 @@
 /** Whether the desk lets the console switch shops now (pure): why not, or null. */
+import { display, type DisplayText } from '../../format/sanitize.js';
 import type { BulkRunState } from '../screens/bulk/bulk-run-state.js';
 
 /**
@@ -6,10 +7,10 @@ import type { BulkRunState } from '../screens/bulk/bulk-run-state.js';
  * queue too. Anything else (an open order, a draft, the results of a finished run) is safe:
  * drafts are on disk, per profile.
  */
-export function switchBlocker(bulk: BulkRunState, isScanOpen: boolean): string | null {
+export function switchBlocker(bulk: BulkRunState, isScanOpen: boolean): DisplayText | null {
   if (bulk.phase === 'running') {
-    return 'A bulk run is in progress: switch shops when it has finished (Esc stops it; requests in flight finish).';
+    return display`A bulk run is in progress: switch shops when it has finished (Esc stops it; requests in flight finish).`;
   }
-  if (isScanOpen) return 'Scan mode is open: leave it (Esc) before switching shops, so no scanned parcel is left unprocessed.';
+  if (isScanOpen) return display`Scan mode is open: leave it (Esc) before switching shops, so no scanned parcel is left unprocessed.`;
   return null;
 }

@@ -4,12 +4,16 @@
  * priority). Cells may offer variants, longest first, so a narrowed column shows a shorter
  * form ("11-02 10:15 · 3d") instead of a cut-off long one.
  */
+import type { DisplayText } from '../../format/sanitize.js';
 import type { Paint, Style } from '../../format/style.js';
 import { fitColumns } from '../../format/table.js';
 import { displayWidth, fitToWidth } from '../../format/width.js';
 
-/** One cell: a string, or variants from longest to shortest. Already sanitized. */
-export type CellText = string | readonly string[];
+/**
+ * One cell: a text, or variants from longest to shortest. Display text only (sanitized, or
+ * the console's own words through `display`): a field of an order does not type-check here.
+ */
+export type CellText = DisplayText | readonly DisplayText[];
 
 export interface ColumnSpec<Row> {
   readonly key: string;
@@ -41,7 +45,7 @@ export interface LaidOutColumn<Row> {
 /** Space between columns (dense: one). */
 export const COLUMN_GAP = 1;
 
-function variants(text: CellText): readonly string[] {
+function variants(text: CellText | string): readonly string[] {
   return typeof text === 'string' ? [text] : text;
 }
 
@@ -82,7 +86,7 @@ function columnForm<Row>(spec: ColumnSpec<Row>, rows: readonly Row[], width: num
  * The first variant from form `form` on that fits `width`, else the last one cut with an
  * ellipsis; padded.
  */
-export function fitCell(text: CellText, width: number, align: 'left' | 'right' = 'left', form = 0): string {
+export function fitCell(text: CellText | string, width: number, align: 'left' | 'right' = 'left', form = 0): string {
   const every = variants(text);
   const all = every.slice(Math.min(form, Math.max(0, every.length - 1)));
   const fitting = all.find((v) => displayWidth(v) <= width) ?? all[all.length - 1] ?? '';

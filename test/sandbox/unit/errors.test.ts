@@ -14,7 +14,7 @@ describe('error envelope', () => {
     for (const text of [key, key.slice(3), key.toUpperCase().replace('SK_', ''), `"${key.slice(3, 40)}"`]) {
       expect(redactSecrets(`statuses contains an unknown value: ${text}.`)).not.toMatch(/[0-9a-f]{24}/i);
     }
-    expect(new ApiError('invalid_status_value', `bad ${key}`).message).toBe('bad sk_…');
+    expect(new ApiError('invalid_status_value', `bad ${key}`).message).toBe(`bad sk_…${key.slice(-4)}`);
     expect(redactSecrets('items[0] (item 9007199254740991)')).toBe('items[0] (item 9007199254740991)');
   });
 });

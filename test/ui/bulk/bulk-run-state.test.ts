@@ -1,5 +1,6 @@
 /** The bulk run reducer and the bulk panel's texts, without rendering. */
 import { describe, expect, it } from 'vitest';
+import { sanitizeForTerminal as safe } from '../../../src/format/sanitize.js';
 import {
   confirmQuestion,
   countOutcomes,
@@ -25,8 +26,8 @@ import {
 
 const run = (state: BulkRunState, ...actions: Parameters<typeof bulkRunReducer>[1][]) => actions.reduce(bulkRunReducer, state);
 
-const ok = (id: number, isAlreadyApplied = false): OrderOutcome => ({ id, name: `#N${id}`, result: 'ok', isAlreadyApplied, status: 'received' });
-const failed = (id: number): OrderOutcome => ({ id, name: `#N${id}`, result: 'failed', code: 'invalid_state_transition', message: 'Not reviewed.', httpStatus: 422, requestId: 'req_1' });
+const ok = (id: number, isAlreadyApplied = false): OrderOutcome => ({ id, name: safe(`#N${id}`), result: 'ok', isAlreadyApplied, status: safe('received') });
+const failed = (id: number): OrderOutcome => ({ id, name: safe(`#N${id}`), result: 'failed', code: safe('invalid_state_transition'), message: safe('Not reviewed.'), httpStatus: 422, requestId: safe('req_1') });
 const notDone = (id: number): OrderOutcome => ({ id, name: null, result: 'not-done' });
 
 describe('bulkRunReducer', () => {

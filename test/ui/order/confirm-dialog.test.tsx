@@ -1,5 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
+import { display, sanitizeForTerminal } from '../../../src/format/sanitize.js';
 import { confirmQuestion } from '../../../src/ui/screens/bulk/bulk-format.js';
 import { ConfirmDialog } from '../../../src/ui/screens/order/confirm-dialog.js';
 
@@ -8,7 +9,7 @@ const HOSTILE = '#A1\u001b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\u0007\u001b]0;p
 
 describe('ConfirmDialog', () => {
   it('shows an order name from the service without its escape sequences (order screen question)', () => {
-    const { lastFrame } = render(<ConfirmDialog question={`Mark ${HOSTILE} as received?`} />);
+    const { lastFrame } = render(<ConfirmDialog question={display`Mark ${sanitizeForTerminal(HOSTILE)} as received?`} />);
     const frame = lastFrame() ?? '';
     expect(frame).not.toContain('\u001b]');
     expect(frame).not.toContain('\u0007');

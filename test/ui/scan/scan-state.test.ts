@@ -1,6 +1,7 @@
 /** Scan mode without rendering: splitting what a scanner types, the queue, and the texts. */
 import { describe, expect, it } from 'vitest';
 import type { ReturnOrder } from '../../../src/api/schemas.js';
+import { sanitizeForTerminal as safe } from '../../../src/format/sanitize.js';
 import { classifyMatches } from '../../../src/ops/scan.js';
 import { feedScanInput, MAX_SCAN_LENGTH } from '../../../src/ui/screens/scan/scan-input.js';
 import { initialScanState, isIdle, scanReducer, unfinishedCount, type ScanAction, type ScanState } from '../../../src/ui/screens/scan/scan-state.js';
@@ -9,6 +10,7 @@ import { bannerText, historyLine, spacedCapitals } from '../../../src/ui/screens
 const NO_KEY = {};
 const run = (state: ScanState, ...actions: ScanAction[]) => actions.reduce(scanReducer, state);
 const type = (input: string, key = NO_KEY): ScanAction => ({ type: 'input', input, key });
+const scanned = (id: number, name: string, status: string, customer: string) => ({ id, name: safe(name), status: safe(status), customer: safe(customer) });
 
 describe('feedScanInput', () => {
   it('completes a scan on Enter, whether it comes alone or with the text', () => {
@@ -37,7 +39,7 @@ describe('feedScanInput', () => {
     expect(s.text).toBe('ab');
     expect(s.queue).toEqual([{ seq: 1, text: 'j1001' }]);
     // While a review has the keyboard the echoed keys went to the review, not to the prompt.
-    const reviewing = { ...s, text: 'xj', reviewing: { seq: 9, order: { id: 1, name: '#N1', status: 'pending', customer: '' } } };
+    const reviewing = { ...s, text: 'xj', reviewing: { seq: 9, order: scanned(1, '#N1', 'pending', '') } };
     expect(scanReducer(reviewing, { type: 'scanned', text: 'j2002', echoed: 1 }).text).toBe('xj');
     expect(scanReducer(s, { type: 'scanned', text: '   ', echoed: 0 }).queue).toHaveLength(1);
   });
@@ -62,7 +64,7 @@ describe('scanReducer', () => {
   });
 
   it('holds the queue while a review is open', () => {
-    const order = { id: 1000, name: '#N1000', status: 'pending', customer: 'A B' };
+    const order = scanned(1000, '#N1000', 'pending', 'A B');
     let s = run(initialScanState, type('#N1000\r#N1001\r'), { type: 'begin' }, { type: 'settled', seq: 1, outcome: { kind: 'review', order } });
     expect(s.reviewing).toEqual({ seq: 1, order });
     expect(run(s, { type: 'begin' })).toBe(s);
@@ -85,7 +87,7 @@ describe('scan texts and decisions', () => {
 
   it('sets the banner large and the history short, sanitizing what was scanned', () => {
     expect(spacedCapitals('not found')).toBe('N O T   F O U N D');
-    const order = { id: 1, name: '#N1', status: 'received', customer: 'Ana Lima' };
+    const order = scanned(1, '#N1', 'received', 'Ana Lima');
     expect(bannerText('#N1', { kind: 'received', order, isAlreadyApplied: false })).toEqual({ tone: 'good', title: '✓ R E C E I V E D', lines: ['#N1 · Ana Lima'] });
     expect(bannerText('#N1', { kind: 'wrong-status', order }).title).toBe('✗ A L R E A D Y   R E C E I V E D');
     expect(bannerText('x\u202ey', { kind: 'not-found' }).lines[0]).not.toContain('\u202e');
@@ -94,7 +96,7 @@ describe('scan texts and decisions', () => {
     expect(historyLine({ seq: 2, text: '#N1', outcome: { kind: 'received', order, isAlreadyApplied: false } })).toBe('#N1  ✓ received  Ana Lima');
     expect(historyLine({ seq: 3, text: '1', outcome: { kind: 'review', order } })).toBe('1  → review opened  #N1 · Ana Lima');
     // Failures lead with the words, the code in brackets.
-    const failed = { kind: 'failed' as const, order, code: 'internal_error', message: 'The service failed.' };
+    const failed = { kind: 'failed' as const, order, code: safe('internal_error'), message: safe('The service failed.') };
     expect(bannerText('#N1', failed).lines).toEqual(['#N1 · Ana Lima: The service failed. [internal_error]']);
     expect(historyLine({ seq: 4, text: '#N1', outcome: failed })).toBe('#N1  ✗ failed [internal_error]');
   });

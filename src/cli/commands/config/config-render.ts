@@ -4,6 +4,7 @@
  */
 import type { ErrorShape } from '../../errors-output.js';
 import type { KeySource, ResolvedConfig, Sourced } from '../../config/index.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { displayWidth } from '../../../format/width.js';
@@ -40,6 +41,7 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
     row('connect timeout', t.connectMs, seconds),
     row('headers timeout', t.headersMs, seconds),
     row('body timeout', t.bodyMs, seconds),
+    row('request deadline', t.totalMs, seconds),
     row('max retries', config.maxRetries),
     row('reject reasons', config.rejectReasons, (v) => v.join('; ')),
     row('refresh interval', config.refreshIntervalSeconds, (v) => (v === 0 ? 'off' : `${v} s`)),
@@ -50,7 +52,7 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
 
 /** Lines for people: name (aligned), value, and its source in parentheses, dimmed. */
 export function renderConfigText(config: ResolvedConfig, key: KeyView, style: Style): string {
-  const all = rows(config, key).map((r) => r.map((c) => sanitizeForTerminal(c)) as [string, string, string]);
+  const all = rows(config, key).map((r) => r.map((c) => sanitizeForTerminal(c)) as readonly string[] as [string, string, string]);
   const nameW = Math.max(...all.map(([n]) => displayWidth(n)));
   return all.map(([n, v, s]) => `${n.padEnd(nameW)}  ${v}  ${style.dim(`(${s})`)}`).join('\n').concat('\n');
 }
@@ -72,12 +74,12 @@ export function renderConfigJson(config: ResolvedConfig, key: KeyView): string {
       ...('error' in key && { error: { code: key.error.code, message: key.error.message } }),
     },
     routes: config.routes,
-    timeouts_ms: { connect: t.connectMs, headers: t.headersMs, body: t.bodyMs },
+    timeouts_ms: { connect: t.connectMs, headers: t.headersMs, body: t.bodyMs, total: t.totalMs },
     max_retries: config.maxRetries,
     reject_reasons: config.rejectReasons,
     refresh_interval_seconds: config.refreshIntervalSeconds,
     scan_code_pattern: config.scanCodePattern,
     overview_cap: config.overviewCap,
   };
-  return `${JSON.stringify(json, null, 2)}\n`;
+  return `${stringifySafeJson(json, 2)}\n`;
 }

@@ -7,7 +7,7 @@
  */
 import type { ReturnsClient } from '../../../api/client-types.js';
 import { scrubSecrets } from '../../../api/client/redact.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { createConnectionMonitor, type ConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { parseScanCodePattern } from '../../../ops/scan-code.js';
 import type { ConsoleServices, ProfileCatalog, ProfileOpening } from '../../../ui/services.js';
@@ -65,7 +65,7 @@ function scanCodeRegex(source: string | null): RegExp | null {
 }
 
 /** One line for a notice: what went wrong and what to do, with nothing key-shaped in it. */
-function failureText(name: string, error: unknown): string {
+function failureText(name: string, error: unknown): DisplayText {
   const shape = toErrorShape(error);
   return sanitizeForTerminal(scrubSecrets(`Profile ${name} cannot be opened: ${shape.message}.${shape.hint ? ` ${shape.hint}` : ''}`));
 }

@@ -13,6 +13,7 @@ import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
+import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
 import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
@@ -36,6 +37,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // that wait (40-80 ms here) is no longer spent idle at the end.
     const ui = import('../../../ui/start-console.js');
     ui.catch(() => undefined);
+    const stateDir = await checkedStateDir(factory);
     const target = await resolveConsoleTarget(factory, {
       profile: stringFlag(ctx.args, 'profile'),
       baseUrl: stringFlag(ctx.args, 'base-url'),
@@ -43,7 +45,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     });
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
-    const base = { factory, isReadOnly: args.isReadOnly, stateDir: defaultStateDir(factory.env, factory.homeDir) };
+    const base = { factory, isReadOnly: args.isReadOnly, stateDir };
 
     let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
     let client: ReturnsClient;
@@ -82,7 +84,9 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
 
     // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
-    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit });
+    // Aborted when the console ends, so a slow first page never keeps the process alive after q.
+    const firstPageAbort = new AbortController();
+    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit, signal: firstPageAbort.signal });
     firstPage?.catch(() => undefined);
     const { startConsole } = await ui;
     try {
@@ -97,6 +101,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         isScreenReader: args.isScreenReader,
       });
     } finally {
+      firstPageAbort.abort();
       await client.close().catch(() => undefined);
       await catalog.close();
       if (sandbox) {
@@ -106,4 +111,21 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     return EXIT.ok;
   });
+}
+
+/** The state directory, created 0700 or checked (exit 2 with the fix when it is not private). */
+async function checkedStateDir(factory: Factory): Promise<string> {
+  const path = defaultStateDir(factory.env, factory.homeDir);
+  try {
+    await prepareStateDir(path, factory.platform);
+  } catch (error) {
+    const isKnown = error instanceof StateDirError;
+    throw new CliError({
+      code: 'state_dir_unusable',
+      type: 'config_error',
+      message: isKnown ? error.message : `the state directory ${path} cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      hint: isKnown ? `Fix: ${error.fix}` : 'Check that its parent directory exists and is yours, or set XDG_STATE_HOME.',
+    });
+  }
+  return path;
 }

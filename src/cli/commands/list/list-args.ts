@@ -3,6 +3,7 @@
  * so a bad date, status, id, name or limit is reported at once and nothing is sent. Pure.
  */
 import type { ListFilters } from '../../../api/list-params.js';
+import { DEFAULT_MAX_PAGES } from '../../../api/client-types.js';
 import { MAX_PAGE_SIZE } from '../../../api/schemas.js';
 import type { DateInputContext } from '../../../format/date-input.js';
 import { booleanFlag, stringFlag } from '../../command-runner.js';
@@ -21,6 +22,8 @@ export interface ListRequest {
   readonly fields: readonly ListField[];
   /** True when --fields was given (JSON output is then reduced to those keys). */
   readonly isFieldsGiven: boolean;
+  /** With --all: most pages to read before stopping with an error. */
+  readonly maxPages: number;
 }
 
 /**
@@ -49,5 +52,14 @@ export function parseListRequest(spec: CommandSpec, args: ParsedArgs, isStdoutTT
       'fields',
     );
   }
-  return { filters, limit, isAll, format, fields: selected.fields, isFieldsGiven: fieldsRaw !== undefined };
+  return { filters, limit, isAll, format, fields: selected.fields, isFieldsGiven: fieldsRaw !== undefined, maxPages: parseMaxPages(spec, args) };
+}
+
+/** `--max-pages N`: a whole number of at least 1 (only meaningful with --all). */
+function parseMaxPages(spec: CommandSpec, args: ParsedArgs): number {
+  const raw = stringFlag(args, 'max-pages');
+  if (raw === undefined) return DEFAULT_MAX_PAGES;
+  if (!/^[1-9]\d{0,8}$/.test(raw)) throw usage(spec, `--max-pages: "${raw}" is not a whole number of pages (1 or more)`, 'max-pages');
+  if (!booleanFlag(args, 'all')) throw usage(spec, '--max-pages needs --all (without it one page is read)', 'max-pages');
+  return Number(raw);
 }

@@ -3,17 +3,19 @@
  * tab-separated lines when piped (no header, no colour, nothing cut); CSV with a header;
  * JSON and NDJSON with the objects exactly as the service sent them. Every string from
  * the service is sanitized in the table, TSV and CSV; JSON stays untouched (JSON escapes
- * control characters itself).
+ * control characters itself). The table cuts a very long field before measuring it; TSV and
+ * CSV keep every character.
  */
 import type { ReturnOrder } from '../../../api/schemas.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { orderStatusPaint } from '../../../format/status.js';
 import type { Style } from '../../../format/style.js';
 import { csvField, renderTable } from '../../../format/table.js';
 import type { FieldContext, ListField } from './list-fields.js';
 
-function cells(order: ReturnOrder, fields: readonly ListField[], ctx: FieldContext): string[] {
-  return fields.map((f) => sanitizeForTerminal(f.value(order, ctx)));
+function cells(order: ReturnOrder, fields: readonly ListField[], ctx: FieldContext, isWhole = false): DisplayText[] {
+  return fields.map((f) => sanitizeForTerminal(f.value(order, ctx), isWhole ? { maxChars: Number.POSITIVE_INFINITY } : {}));
 }
 
 /** The terminal table: header, one line per order, fitted to `width` columns. */
@@ -36,7 +38,7 @@ export function renderListTable(
 
 /** One tab-separated line (sanitizing turns tabs and line breaks in values into visible symbols). */
 export function renderTsvLine(order: ReturnOrder, fields: readonly ListField[], ctx: FieldContext): string {
-  return `${cells(order, fields, ctx).join('\t')}\n`;
+  return `${cells(order, fields, ctx, true).join('\t')}\n`;
 }
 
 /** The CSV header line (field names, as --fields takes them). */
@@ -46,7 +48,7 @@ export function renderCsvHeader(fields: readonly ListField[]): string {
 
 /** One CSV record (RFC 4180, CRLF line ends). */
 export function renderCsvLine(order: ReturnOrder, fields: readonly ListField[], ctx: FieldContext): string {
-  return `${cells(order, fields, ctx).map(csvField).join(',')}\r\n`;
+  return `${cells(order, fields, ctx, true).map(csvField).join(',')}\r\n`;
 }
 
 /** The order as sent, or only the --fields keys (in that order) when fields are given. */
@@ -65,7 +67,7 @@ export class JsonArrayWriter {
 
   /** Adds one element. */
   push(value: unknown): void {
-    this.write(`${this.count === 0 ? '[\n' : ',\n'}  ${JSON.stringify(value)}`);
+    this.write(`${this.count === 0 ? '[\n' : ',\n'}  ${stringifySafeJson(value)}`);
     this.count++;
   }
 

@@ -5,7 +5,8 @@
  */
 import type { BulkProgress } from '../../../api/bulk/index.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { renderTable, renderTsv } from '../../../format/table.js';
 import { leadWords, toErrorShape } from '../../errors-output.js';
@@ -33,7 +34,7 @@ function detail(outcome: ReceiveOutcome): string {
 }
 
 /** Result rows: id, result, detail (sanitized). */
-function rows(outcomes: readonly ReceiveOutcome[]): string[][] {
+function rows(outcomes: readonly ReceiveOutcome[]): DisplayText[][] {
   return outcomes.map((o) => [String(o.orderId), outcomeWord(o), detail(o)].map((c) => sanitizeForTerminal(c)));
 }
 
@@ -76,7 +77,7 @@ export function renderResultsJson(outcomes: readonly ReceiveOutcome[]): string {
       error: { type: e.type, code: e.code, message: e.message, param: e.param, status: e.status, request_id: e.requestId },
     };
   });
-  return `${JSON.stringify(items, null, 2)}\n`;
+  return `${stringifySafeJson(items, 2)}\n`;
 }
 
 /** The stderr progress line, e.g. "Receiving… 12/50 done, 1 failed, 4 in flight". */

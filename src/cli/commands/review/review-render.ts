@@ -1,6 +1,7 @@
 /** Output of `review`: one line for people, or a result object for --json. */
 import type { WriteResult } from '../../../api/client-types.js';
 import type { ReviewItem } from '../../../api/schemas.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { orderStatusPaint } from '../../../format/status.js';
 import type { Style } from '../../../format/style.js';
@@ -26,5 +27,5 @@ export function renderReviewText(id: number, items: readonly ReviewItem[], resul
 
 /** `{"id","outcome":"ok","already_applied","request_id","order"}`; the order as the service sent it. */
 export function renderReviewJson(id: number, result: WriteResult): string {
-  return `${JSON.stringify({ id, outcome: 'ok', already_applied: result.isAlreadyApplied, request_id: result.requestId ?? null, order: result.order }, null, 2)}\n`;
+  return `${stringifySafeJson({ id, outcome: 'ok', already_applied: result.isAlreadyApplied, request_id: result.requestId ?? null, order: result.order }, 2)}\n`;
 }

@@ -7,6 +7,8 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { errorHint } from '../../../api/error-codes.js';
 import type { ReturnsClient } from '../../../api/client-types.js';
+import { stringifySafeJson } from '../../../format/json-output.js';
+import { UnknownStatusNote } from '../../unknown-status-note.js';
 import { renderOrder } from './show-render.js';
 
 export const SHOW_SPEC: CommandSpec = {
@@ -31,8 +33,8 @@ export function parseOrderRef(spec: CommandSpec, raw: string): OrderRef {
 }
 
 /** The id of one order argument: an id as given, a name looked up through the service. */
-export async function resolveOrderRef(client: ReturnsClient, ref: OrderRef): Promise<number> {
-  const [id] = await resolveOrderRefs(client, [ref]);
+export async function resolveOrderRef(client: ReturnsClient, ref: OrderRef, signal?: AbortSignal): Promise<number> {
+  const [id] = await resolveOrderRefs(client, [ref], signal);
   return id!;
 }
 
@@ -52,12 +54,15 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
   return runCommand(SHOW_SPEC, argv, factory, async (ctx) => {
     const ref = parseOrderRef(SHOW_SPEC, ctx.args.positionals[0]!);
     const { client } = await ctx.connect();
-    const id = await resolveOrderRef(client, ref);
-    const order = await client.getOrder(id);
+    const signal = ctx.abortOnInterrupt();
+    const id = await resolveOrderRef(client, ref, signal);
+    const order = await client.getOrder(id, { signal });
     if (!order) throw orderNotFound(id);
+    const note = new UnknownStatusNote();
+    note.add(order);
     const { io } = factory;
     if (booleanFlag(ctx.args, 'json')) {
-      io.stdout.write(`${JSON.stringify(order, null, 2)}\n`);
+      io.stdout.write(`${stringifySafeJson(order, 2)}\n`);
     } else {
       io.stdout.write(renderOrder(order, {
         style: ctx.style,
@@ -66,6 +71,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         width: io.isStdoutTTY ? io.columns() : Infinity,
       }));
     }
+    io.stderr.write(note.text());
     return EXIT.ok;
   });
 }

@@ -5,7 +5,7 @@
 import type { ReturnItem, ReturnOrder } from '../../../api/schemas.js';
 import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
 import { customerName, itemCounts, ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { itemStatusPaint, orderStatusPaint } from '../../../format/status.js';
 import type { Style } from '../../../format/style.js';
 import { renderTable, type ColumnSpec } from '../../../format/table.js';
@@ -41,7 +41,7 @@ function note(item: ReturnItem): string {
   return '';
 }
 
-function itemRow(type: 'refund' | 'exchange', item: ReturnItem, currency: string): string[] {
+function itemRow(type: 'refund' | 'exchange', item: ReturnItem, currency: string): DisplayText[] {
   return [
     type,
     String(item.id),

@@ -5,7 +5,7 @@
  */
 import type { AuditEntry } from '../../../local/audit-log.js';
 import { formatLocalDateTime } from '../../../format/dates.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import type { ColumnSpec } from '../../../format/table.js';
 import { summarizeActions } from '../../../ops/review-model.js';
 
@@ -63,13 +63,12 @@ export function actionText(entry: AuditEntry): string {
  * "1001 #N1001" when the name is known (the id first: a narrow terminal cuts the end), else
  * the id; "—" for a scan that matched nothing.
  */
-export function orderText(entry: AuditEntry): string {
-  if (entry.orderId === undefined) return '—';
-  return entry.orderName === undefined ? String(entry.orderId) : `${entry.orderId} ${sanitizeForTerminal(entry.orderName)}`;
+export function orderText(entry: AuditEntry): DisplayText {
+  return sanitizeForTerminal(entry.orderId === undefined ? '—' : entry.orderName === undefined ? String(entry.orderId) : `${entry.orderId} ${entry.orderName}`);
 }
 
 /** The cells of one entry, sanitized. */
-export function auditRow(entry: AuditEntry, timeZone?: string): string[] {
+export function auditRow(entry: AuditEntry, timeZone?: string): DisplayText[] {
   const s = sanitizeForTerminal;
   return [
     s(formatLocalDateTime(entry.time, timeZone)),

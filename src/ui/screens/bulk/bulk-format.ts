@@ -4,6 +4,7 @@
  * the summary of the results. Texts that came from the service are sanitized where the
  * outcomes are made (bulk-runner.ts), so these only assemble them.
  */
+import { display, joinDisplay, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
 
@@ -28,16 +29,18 @@ export function runTitle(kind: BulkKind, total: number): string {
  * The confirmation question, with the count and the first few names; for approve all, how
  * many of the orders carry a saved draft (those are sent with the draft's decisions).
  */
-export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null, draftCount = 0): string {
-  const shown = ids.slice(0, 5).map((id) => orderLabel(id, nameOf(id)));
-  const more = ids.length > shown.length ? `, … ${ids.length - shown.length} more` : '';
-  const list = ` (${shown.join(', ')}${more})`;
-  if (kind === 'receive') return `Mark ${plural(ids.length, 'order')} received${list}?`;
+export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null, draftCount = 0): DisplayText {
+  // The names come from the service: each is sanitized (the type of the question insists).
+  const shown = ids.slice(0, 5).map((id) => sanitizeForTerminal(orderLabel(id, nameOf(id))));
+  const more = ids.length > shown.length ? display`, … ${ids.length - shown.length} more` : display``;
+  const list = display` (${joinDisplay(shown, display`, `)}${more})`;
+  const count = sanitizeForTerminal(plural(ids.length, 'order'));
+  if (kind === 'receive') return display`Mark ${count} received${list}?`;
   const drafts =
     draftCount === 0
       ? ''
       : ` ${draftCount === 1 ? '1 order has' : `${draftCount} orders have`} a saved draft: ${draftCount === 1 ? 'its' : 'their'} decisions are sent as drafted.`;
-  return `Approve every undecided item of ${plural(ids.length, 'order')}, one review each${list}?${drafts}`;
+  return display`Approve every undecided item of ${count}, one review each${list}?${sanitizeForTerminal(drafts)}`;
 }
 
 export { progressBar } from '../../../format/bars.js';

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
+import { display } from '../../../format/sanitize.js';
 import { createDraftStore } from '../../../local/drafts.js';
 import { ShopLabel } from '../../components/shop-label.js';
 import { useServices } from '../../context/services-context.js';
@@ -112,7 +113,7 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
       <Text wrap="truncate">{progressText(p, elapsed)}</Text>
       <Text color={theme.color('warning')} wrap="truncate">{status ?? ' '}</Text>
       {state.isQuitAsked ? (
-        <ConfirmDialog question={`A bulk run is in progress (${p.done} of ${p.total} done). Stop it and quit? Requests in flight finish first; orders not started are reported as not done.`} />
+        <ConfirmDialog question={display`A bulk run is in progress (${p.done} of ${p.total} done). Stop it and quit? Requests in flight finish first; orders not started are reported as not done.`} />
       ) : null}
       <Text dimColor>{latest.length > 0 ? 'Latest:' : 'Waiting for the first answers…'}</Text>
       {latest.map((o) => (

@@ -5,32 +5,33 @@
  * store (above the list), so a resize or a list refresh never touches it.
  */
 import type { QueueCounts } from '../../../api/bulk/index.js';
+import type { DisplayText } from '../../../format/sanitize.js';
 
 /** What a bulk run does to each order. */
 export type BulkKind = 'receive' | 'approve';
 
-/** How one order ended; exactly one per order of a run. */
+/** How one order ended; exactly one per order of a run (texts from the service sanitized). */
 export type OrderOutcome =
   | {
       readonly id: number;
-      readonly name: string | null;
+      readonly name: DisplayText | null;
       readonly result: 'ok';
       readonly isAlreadyApplied: boolean;
       /** The order's status after the write, when known. */
-      readonly status: string | null;
+      readonly status: DisplayText | null;
       /** Approve all: decisions taken from the order's saved draft (absent: none). */
       readonly fromDraft?: number;
     }
   | {
       readonly id: number;
-      readonly name: string | null;
+      readonly name: DisplayText | null;
       readonly result: 'failed';
-      readonly code: string;
-      readonly message: string;
+      readonly code: DisplayText;
+      readonly message: DisplayText;
       readonly httpStatus?: number;
-      readonly requestId?: string;
+      readonly requestId?: DisplayText;
     }
-  | { readonly id: number; readonly name: string | null; readonly result: 'not-done' };
+  | { readonly id: number; readonly name: DisplayText | null; readonly result: 'not-done' };
 
 /** Progress as the bulk queue reports it. */
 export interface RunProgress

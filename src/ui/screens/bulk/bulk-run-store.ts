@@ -8,11 +8,12 @@ import type { NoticeTone } from '../../context/notice-context.js';
 import { knownOrderNames } from '../../queries/order-names.js';
 import type { BulkRunnerDeps, BulkRunResult } from './bulk-runner.js';
 import { bulkRunReducer, IDLE, succeededIds, type BulkKind, type BulkRunAction, type BulkRunState, type RunProgress } from './bulk-run-state.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 
 export interface BulkStoreDeps extends BulkRunnerDeps {
   /** After a run: unmark the orders that went through, keep (or make) the others marked. */
   readonly settleMarks: (succeeded: readonly number[], left: readonly number[]) => void;
-  readonly notify: (text: string, tone?: NoticeTone) => void;
+  readonly notify: (text: DisplayText, tone?: NoticeTone) => void;
   /** Ends the console (after a confirmed quit, once the run has wound down). */
   readonly exit: () => void;
 }
@@ -67,7 +68,7 @@ export function createBulkRunStore(): BulkRunStore {
     const ok = succeededIds(result.outcomes);
     const okSet = new Set(ok);
     deps.settleMarks(ok, result.outcomes.filter((o) => !okSet.has(o.id)).map((o) => o.id));
-    if (result.warnings.length > 0) deps.notify(result.warnings.join(' '), 'warning');
+    if (result.warnings.length > 0) deps.notify(sanitizeForTerminal(result.warnings.join(' ')), 'warning');
     if (isQuitting) deps.exit();
   };
 
@@ -108,7 +109,7 @@ export function createBulkRunStore(): BulkRunStore {
     },
     ask: (kind, ids) => {
       if (state.phase === 'running') {
-        getDeps().notify('A bulk run is in progress: wait for it to finish, or press Esc to stop it.', 'warning');
+        getDeps().notify(display`A bulk run is in progress: wait for it to finish, or press Esc to stop it.`, 'warning');
         return;
       }
       dispatch({ type: 'ask', kind, ids });

@@ -8,6 +8,7 @@ import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { useNotice } from '../../context/notice-context.js';
 import type { BulkRunState } from './bulk-run-state.js';
 import type { BulkRunStore } from './bulk-run-store.js';
+import { display } from '../../../format/sanitize.js';
 
 /** The key scope of a bulk panel state. */
 export function scopeOfBulkState(state: BulkRunState): KeyScope {
@@ -27,7 +28,7 @@ export function useBulkPanel(store: BulkRunStore, state: BulkRunState, visibleRo
       if (state.isQuitAsked) {
         if (action === 'confirm-yes' || action === 'confirm-no') store.answerQuit(action === 'confirm-yes');
       } else if (action === 'back') {
-        if (state.isStopping) show('Already stopping: waiting for the requests in flight.');
+        if (state.isStopping) show(display`Already stopping: waiting for the requests in flight.`);
         else store.stop();
       }
       return;

@@ -13,6 +13,7 @@ import type { ListStore } from '../list/use-list-state.js';
 import type { TargetsAction } from '../list/use-orders-list.js';
 import type { BulkRunState } from './bulk-run-state.js';
 import { createBulkRunStore, type BulkRunStore, type BulkStoreDeps } from './bulk-run-store.js';
+import { display } from '../../../format/sanitize.js';
 
 export interface Desk {
   readonly bulk: BulkRunStore;
@@ -64,7 +65,7 @@ export function useDesk(options: UseDeskOptions): Desk {
   const onTargetsAction = useCallback(
     (action: TargetsAction, ids: readonly number[]) => {
       if (action === 'scan-mode') {
-        if (bulk.getState().phase === 'running') show('A bulk run is in progress: scan mode opens when it has finished.', 'warning');
+        if (bulk.getState().phase === 'running') show(display`A bulk run is in progress: scan mode opens when it has finished.`, 'warning');
         else setScanOpen(true);
       } else {
         bulk.ask(action === 'receive' ? 'receive' : 'approve', ids);

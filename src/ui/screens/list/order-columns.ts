@@ -4,7 +4,7 @@
  * escape sequences can neither reach the terminal nor break a column width.
  */
 import type { ReturnOrder } from '../../../api/schemas.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { orderStatusPaint } from '../../../format/status.js';
 import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
 import type { ColumnSpec } from '../../table/table-layout.js';
@@ -26,33 +26,35 @@ export function itemCounts(order: ReturnOrder): ItemCounts | null {
 }
 
 /** "1R 1E · 2 pending" and shorter forms; "n/a" without item data. */
-export function itemsCell(order: ReturnOrder): readonly string[] {
+export function itemsCell(order: ReturnOrder): readonly DisplayText[] {
   const c = itemCounts(order);
-  if (!c) return ['n/a'];
-  const counts = `${c.refunds}R ${c.exchanges}E`;
-  return c.pending > 0 ? [`${counts} · ${c.pending} pending`, `${counts} ${c.pending}p`] : [counts];
+  if (!c) return [display`n/a`];
+  const counts = display`${c.refunds}R ${c.exchanges}E`;
+  return c.pending > 0 ? [display`${counts} · ${c.pending} pending`, display`${counts} ${c.pending}p`] : [counts];
 }
 
 /** Submitted time in local time with its age, longest form first ("2026-11-02 10:15 · 3d"). */
-export function submittedCell(submittedAt: string, nowMs: number): readonly string[] {
+export function submittedCell(submittedAt: string, nowMs: number): readonly DisplayText[] {
   if (Number.isNaN(Date.parse(submittedAt))) return [sanitizeForTerminal(submittedAt)];
-  const local = formatLocalDateTime(submittedAt);
-  const age = formatAge(submittedAt, nowMs);
+  // Made from a parsed date: digits and separators only, but typed like every other cell.
+  const local = sanitizeForTerminal(formatLocalDateTime(submittedAt));
+  const age = sanitizeForTerminal(formatAge(submittedAt, nowMs));
   // The short forms leave the year out ("11-02 10:15 · 3d"), then the age (a column shows one
   // form on every row, and a two-digit age would otherwise drop every row to the age alone);
   // the shortest keeps only the age.
-  return [`${local} · ${age}`, `${local.slice(5)} · ${age}`, local.slice(5), age];
+  const shortLocal = local.slice(5) as DisplayText; // a piece of display text is display text
+  return [display`${local} · ${age}`, display`${shortLocal} · ${age}`, shortLocal, age];
 }
 
 /** The customer's full name, sanitized. */
-export function customerName(order: ReturnOrder): string {
+export function customerName(order: ReturnOrder): DisplayText {
   return sanitizeForTerminal(`${order.cust_first_name} ${order.cust_last_name}`.trim());
 }
 
 /** The list's columns, in reading order; `nowMs` gives the ages. */
 export function orderColumns(nowMs: number): readonly ColumnSpec<ReturnOrder>[] {
   return [
-    { key: 'id', header: 'ID', align: 'right', cell: (o) => String(o.id) },
+    { key: 'id', header: 'ID', align: 'right', cell: (o) => display`${o.id}` },
     { key: 'order', header: 'Order', isFlexible: true, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
     // 14 columns keep every pair of statuses distinguishable when cut (pending_actio… / pending_payme…).
     {

@@ -11,6 +11,7 @@ import { discardStaleDraft } from '../../../ops/reconcile.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useIsScreenActive } from '../../keys/screen-active-context.js';
+import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
 
 /** The ids of the rows' orders that have a draft on disk. */
 export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
@@ -45,7 +46,7 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
       () => {
         if (isCurrent) setRemoved((before) => new Set([...before, ...toRemove.map((o) => o.id)]));
       },
-      (error: unknown) => show(`A stale draft could not be removed: ${(error as Error).message}`, 'warning'),
+      (error: unknown) => show(display`A stale draft could not be removed: ${sanitizeForTerminal((error as Error).message)}`, 'warning'),
     );
     return () => {
       isCurrent = false;

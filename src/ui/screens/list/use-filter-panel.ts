@@ -12,6 +12,7 @@ import { useSyncReducer } from '../../hooks/use-sync-reducer.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { checkForm, FIELD_INFO, FILTER_FIELDS, type CheckedForm, type FilterFormValues } from './filter-form.js';
 import { fieldText, filterFormReducer, initialFilterForm, type FilterFormState } from './filter-form-state.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
 
 export interface UseFilterPanelOptions {
   readonly initial: FilterFormValues;
@@ -50,7 +51,7 @@ export function useFilterPanel(options: UseFilterPanelOptions): FilterPanelModel
           const latestCheck = checkForm(latest().values, { nowMs: now() });
           if (!latestCheck.result) {
             const first = FILTER_FIELDS.find((f) => latestCheck.errors[f]);
-            show(`Fix the field marked ✗ first${first ? ` (${FIELD_INFO[first].label})` : ''}.`, 'warning');
+            show(sanitizeForTerminal(`Fix the field marked ✗ first${first ? ` (${FIELD_INFO[first].label})` : ''}.`), 'warning');
             return;
           }
           options.onApply(latestCheck.result.filters, latestCheck.result.limit);

@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { editText, textAt } from '../../components/text-edit.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useSyncReducer } from '../../hooks/use-sync-reducer.js';
@@ -87,7 +87,7 @@ export function useFind(options: UseFindOptions): FindState {
   const { show } = useNotice();
   useScanHandler('field', (scan) => {
     if (latest().phase === 'searching') {
-      show(`Scanned "${sanitizeForTerminal(scan.text)}" while a search was running: nothing was done; scan it again.`, 'warning');
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}" while a search was running: nothing was done; scan it again.`, 'warning');
       return 'taken';
     }
     dispatch({ type: 'edit', text: textAt(orderRefOfScan(scan.text, profile.scanCodePattern)) });

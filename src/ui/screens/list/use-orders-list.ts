@@ -14,7 +14,7 @@ import { useAutoRecovery } from '../../hooks/use-auto-recovery.js';
 import type { KeyAction } from '../../keys/bindings.js';
 import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
 import { orderRefOfScan } from '../../../ops/scan-code.js';
 import { listPageQuery, listStaleMs } from '../../queries/list-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
@@ -94,10 +94,10 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     if (v.kind === 'cursor') {
       queryClient.removeQueries({ queryKey: orderKeys.page(state.filters, state.limit, cursor) });
       dispatch({ type: 'restart' });
-      show('The page cursor expired or was refused by the service, so the list starts again from page 1.', 'warning');
+      show(display`The page cursor expired or was refused by the service, so the list starts again from page 1.`, 'warning');
     } else if (v.kind === 'param') {
       dispatch({ type: 'filters-rejected', error: v.error });
-      show(`The service refused the filters (${v.error.code}); the field is marked in the panel.`, 'error');
+      show(display`The service refused the filters (${sanitizeForTerminal(v.error.code)}); the field is marked in the panel.`, 'error');
     }
   }, [failure, failedAt, queryClient, state.filters, state.limit, cursor, dispatch, show]);
 
@@ -147,11 +147,11 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
         case 'mark-range': {
           const isOpening = latest().rangeAnchor === null;
           dispatch({ type: 'mark-range', ids });
-          if (isOpening && currentId() !== undefined) show('Range started here: move to its other end, then press V to mark every order in between.');
+          if (isOpening && currentId() !== undefined) show(display`Range started here: move to its other end, then press V to mark every order in between.`);
           return;
         }
         case 'clear-marks':
-          if (latest().marked.length === 0) show('No order is marked.');
+          if (latest().marked.length === 0) show(display`No order is marked.`);
           dispatch({ type: 'clear-marks' });
           return;
         case 'find':
@@ -161,13 +161,13 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
           dispatch({ type: 'set-mode', mode: 'filter' });
           return;
         case 'next-page':
-          if (isPlaceholder || !page) show('Still loading this page…');
-          else if (latest().pageIndex !== state.pageIndex) show('Still loading this page…');
+          if (isPlaceholder || !page) show(display`Still loading this page…`);
+          else if (latest().pageIndex !== state.pageIndex) show(display`Still loading this page…`);
           else if (page.has_more && page.next_cursor !== null) dispatch({ type: 'next-page', nextCursor: page.next_cursor });
-          else show('This is the last page.');
+          else show(display`This is the last page.`);
           return;
         case 'prev-page':
-          if (latest().pageIndex === 0) show('Already on the first page.');
+          if (latest().pageIndex === 0) show(display`Already on the first page.`);
           else dispatch({ type: 'prev-page' });
           return;
         case 'refresh':
@@ -180,7 +180,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
         case 'approve-all-marked':
         case 'scan-mode': {
           const ids = targets();
-          if (ids.length === 0 && action !== 'scan-mode') show('No order selected.');
+          if (ids.length === 0 && action !== 'scan-mode') show(display`No order selected.`);
           else options.onTargetsAction?.(action, ids);
           return;
         }
@@ -197,7 +197,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     (scan) => {
       if (latest().mode !== 'browse') return null;
       dispatch({ type: 'find-text', text: orderRefOfScan(scan.text, profile.scanCodePattern) });
-      show(`Scanned "${sanitizeForTerminal(scan.text)}" (scan mode is off): Enter finds the order, Esc cancels; S opens scan mode to receive parcels.`);
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}" (scan mode is off): Enter finds the order, Esc cancels; S opens scan mode to receive parcels.`);
       return 'taken';
     },
     { isActive: options.isActive },

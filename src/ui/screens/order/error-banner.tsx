@@ -4,7 +4,7 @@
  * it is now, which the screen has just refreshed.
  */
 import { Box, Text } from 'ink';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -23,23 +23,23 @@ const TONES: Record<BannerTone, { readonly tone: Tone; readonly mark: string }> 
   error: { tone: 'danger', mark: '✗' },
 };
 
-function stateText(kind: 'not-pending' | 'not-reviewed' | 'gone', status: string | null | undefined): string {
-  if (kind === 'gone' || status === null) return 'This return order is no longer available. Nothing was changed.';
-  const now = status === undefined ? 'checking its status…' : `now ${status}`;
+function stateText(kind: 'not-pending' | 'not-reviewed' | 'gone', status: string | null | undefined): DisplayText {
+  if (kind === 'gone' || status === null) return display`This return order is no longer available. Nothing was changed.`;
+  const now = status === undefined ? display`checking its status…` : display`now ${sanitizeForTerminal(status)}`;
   return kind === 'not-pending'
-    ? `This order is no longer pending, ${now}. Your review was not applied; the order was refreshed.`
-    : `This order is no longer reviewed, ${now}. It was not received; the order was refreshed.`;
+    ? display`This order is no longer pending, ${now}. Your review was not applied; the order was refreshed.`
+    : display`This order is no longer reviewed, ${now}. It was not received; the order was refreshed.`;
 }
 
 /** The banner's lines at `width` columns (pure): text, detail, request id, each wrapped. */
-export function bannerLines(banner: Banner, status: string | null | undefined, width: number): { readonly text: readonly string[]; readonly detail: readonly string[]; readonly requestId: readonly string[] } {
+export function bannerLines(banner: Banner, status: string | null | undefined, width: number): { readonly text: readonly DisplayText[]; readonly detail: readonly DisplayText[]; readonly requestId: readonly DisplayText[] } {
   const tone = banner.kind === 'message' ? TONES[banner.tone] : TONES.error;
   const text = banner.kind === 'message' ? banner.text : stateText(banner.kind, status);
   const detail = banner.kind === 'message' ? banner.detail : undefined;
   return {
-    text: wrapToWidth(`${tone.mark} ${sanitizeForTerminal(text)}`, width),
-    detail: detail === undefined ? [] : wrapToWidth(sanitizeForTerminal(detail), width - 2).map((l) => `  ${l}`),
-    requestId: banner.requestId === undefined ? [] : wrapToWidth(`request id ${sanitizeForTerminal(banner.requestId)}`, width - 2).map((l) => `  ${l}`),
+    text: wrapToWidth(display`${sanitizeForTerminal(tone.mark)} ${text}`, width),
+    detail: detail === undefined ? [] : wrapToWidth(detail, width - 2).map((l) => display`  ${l}`),
+    requestId: banner.requestId === undefined ? [] : wrapToWidth(display`request id ${banner.requestId}`, width - 2).map((l) => display`  ${l}`),
   };
 }
 

@@ -5,7 +5,7 @@
  * problem, each wrapped to the width. Nothing a decision depends on is cut, and the screen
  * knows each item's height before drawing it (to fit whole items at 80x24).
  */
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import type { ItemProblem } from './review-errors.js';
 import type { Decision, OrderItem } from '../../../ops/review-model.js';
@@ -17,13 +17,13 @@ export const ITEM_TAIL = 23;
 /** The title never gets fewer columns than this (very narrow terminals). */
 const MIN_TITLE = 12;
 
-const safe = (text: string | null | undefined) => (text === null || text === undefined || text === '' ? '—' : sanitizeForTerminal(text));
+const safe = (text: string | null | undefined): DisplayText => (text === null || text === undefined || text === '' ? display`—` : sanitizeForTerminal(text));
 
 export interface ItemLines {
   /** The title's lines (the first shares its line with type, status and decision). */
-  readonly title: readonly string[];
+  readonly title: readonly DisplayText[];
   /** The detail lines under the title, each with its kind (for colour). */
-  readonly details: readonly { readonly kind: 'info' | 'reject-reason' | 'problem'; readonly text: string }[];
+  readonly details: readonly { readonly kind: 'info' | 'reject-reason' | 'problem'; readonly text: DisplayText }[];
 }
 
 /** The title's column width for a screen `width` columns wide. */
@@ -35,20 +35,20 @@ export function titleWidth(width: number): number {
 export function itemLines(entry: OrderItem, currency: string, decision: Decision | undefined, problem: ItemProblem | undefined, width: number): ItemLines {
   const { item } = entry;
   const detailWidth = Math.max(MIN_TITLE, width - ITEM_INDENT);
-  const details: { kind: 'info' | 'reject-reason' | 'problem'; text: string }[] = [];
-  const add = (kind: 'info' | 'reject-reason' | 'problem', text: string) => {
+  const details: { kind: 'info' | 'reject-reason' | 'problem'; text: DisplayText }[] = [];
+  const add = (kind: 'info' | 'reject-reason' | 'problem', text: DisplayText) => {
     for (const line of wrapToWidth(text, detailWidth)) details.push({ kind, text: line });
   };
-  if (item.exchange_for) add('info', `→ for ${safe(item.exchange_for.title)}${item.exchange_for.sku ? ` [${safe(item.exchange_for.sku)}]` : ''}`);
-  add('info', `SKU ${safe(item.sku)} · qty ${item.quantity} · ${safe(item.price)} ${safe(currency)}`);
-  add('info', `reason: ${safe(item.reason)}`);
-  if (item.status === 'rejected' && item.reject_reason) add('info', `rejected because: ${safe(item.reject_reason)}`);
-  if (decision?.action === 'reject') add('reject-reason', `reject reason: ${sanitizeForTerminal(decision.rejectReason ?? '')}`);
+  if (item.exchange_for) add('info', display`→ for ${safe(item.exchange_for.title)}${item.exchange_for.sku ? display` [${safe(item.exchange_for.sku)}]` : display``}`);
+  add('info', display`SKU ${safe(item.sku)} · qty ${item.quantity} · ${safe(item.price)} ${safe(currency)}`);
+  add('info', display`reason: ${safe(item.reason)}`);
+  if (item.status === 'rejected' && item.reject_reason) add('info', display`rejected because: ${safe(item.reject_reason)}`);
+  if (decision?.action === 'reject') add('reject-reason', display`reject reason: ${sanitizeForTerminal(decision.rejectReason ?? '')}`);
   if (problem) {
-    const field = problem.field ? `${problem.field}: ` : '';
+    const field = problem.field ? display`${sanitizeForTerminal(problem.field)}: ` : display``;
     // The service's code follows the words in brackets; the local "undecided" check has none to show.
-    const code = problem.code !== 'undecided' ? ` [${sanitizeForTerminal(problem.code)}]` : '';
-    add('problem', `✗ ${field}${sanitizeForTerminal(problem.message)}${code}`);
+    const code = problem.code !== 'undecided' ? display` [${sanitizeForTerminal(problem.code)}]` : display``;
+    add('problem', display`✗ ${field}${sanitizeForTerminal(problem.message)}${code}`);
   }
   return { title: wrapToWidth(safe(item.title), titleWidth(width)), details };
 }

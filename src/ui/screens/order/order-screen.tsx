@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { createDraftStore } from '../../../local/drafts.js';
 import { loadProfileMemory } from '../../../local/profile-memory.js';
 import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { footerHints, footerLineCount, KeyHints } from '../../components/key-hints.js';
 import { useNotice } from '../../context/notice-context.js';
@@ -23,9 +23,8 @@ import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
 import { bannerHeight, ErrorBanner } from './error-banner.js';
-import { itemHeight, itemLines } from './item-lines.js';
 import { ItemRow } from './item-row.js';
-import { itemWindow } from './item-window.js';
+import { orderFrameLines } from './order-frame.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
@@ -38,9 +37,15 @@ import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';
 
 /** The question before a write, with the order's name (sanitized). */
-function confirmText(orderName: string, mode: OrderMode): string {
+function confirmText(orderName: string, mode: OrderMode): DisplayText {
   const name = sanitizeForTerminal(orderName);
-  return mode.kind === 'confirm-review' ? `Send the review of ${name}: ${mode.summary}?` : `Mark ${name} as received?`;
+  return mode.kind === 'confirm-review' ? display`Send the review of ${name}: ${sanitizeForTerminal(mode.summary)}?` : display`Mark ${name} as received?`;
+}
+
+/** True when `record` has a key (without listing 20,000 of them). */
+function hasAnyKey(record: object): boolean {
+  for (const _ in record) return true;
+  return false;
 }
 
 export interface OrderScreenProps {
@@ -85,7 +90,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const statusAfter = (outcome: Extract<WriteOutcome, { status: 'ok' }>) =>
     (queryClient.getQueryData<{ status: string } | null>(orderKeys.detail(orderId)) ?? outcome.result.order)?.status ?? null;
   const settle = (outcome: WriteOutcome) => {
-    if (outcome.warnings.length > 0) notice.show(outcome.warnings.join(' '), 'warning');
+    if (outcome.warnings.length > 0) notice.show(sanitizeForTerminal(outcome.warnings.join(' ')), 'warning');
     if (outcome.status === 'failed' && outcome.error.code === 'keep_item_not_allowed') setKeepUnsupportedSince(new Date(now()).toISOString());
   };
   const commands = {
@@ -156,7 +161,7 @@ export function OrderScreen(props: OrderScreenProps) {
         <Text color={theme.color('danger')} wrap="wrap">
           {`✗ Return order ${orderId} is no longer available (it was removed, or it is not one of this shop's orders).`}
         </Text>
-        {state.mode.kind === 'browse' && Object.keys(state.decisions).length > 0 && (
+        {state.mode.kind === 'browse' && hasAnyKey(state.decisions) && (
           <Text>Your decisions were not sent; the draft is kept in case the order comes back.</Text>
         )}
         {footer}
@@ -179,9 +184,8 @@ export function OrderScreen(props: OrderScreenProps) {
     (mode.kind === 'reason' ? 2 + reasonField + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? wrapToWidth(mode.error, width - 4).length : 0) : 0) +
     (question > 0 ? 3 + question : 0) +
     (mode.kind === 'sending' ? 1 : 0);
-  // Every item's text wrapped to the width (one column spare: a full line makes terminals wrap).
-  const lines = (items ?? []).map((i) => itemLines(i, order.currency, state.decisions[i.key], state.problems[i.key], columns - 1));
-  const shown = itemWindow(lines.map(itemHeight), state.cursor, rows - reserved);
+  // The items on screen, wrapped to the width (one column spare: a full line makes terminals wrap).
+  const { window: shown, lines } = orderFrameLines(items ?? [], order.currency, state, columns - 1, rows - reserved);
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
     <Box flexDirection="column">
@@ -197,7 +201,7 @@ export function OrderScreen(props: OrderScreenProps) {
             <ItemRow
               key={entry.key}
               entry={entry}
-              lines={lines[shown.start + offset]!}
+              lines={lines[offset]!}
               decision={state.decisions[entry.key]}
               isSelected={shown.start + offset === state.cursor}
               isReviewable={isPending}
@@ -218,7 +222,7 @@ export function OrderScreen(props: OrderScreenProps) {
       )}
       {state.banner && <ErrorBanner banner={state.banner} status={order.status} />}
       {mode.kind === 'reason' && (
-        <ReasonPrompt itemTitle={reasonItem?.item.title ?? ''} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
+        <ReasonPrompt itemTitle={sanitizeForTerminal(reasonItem?.item.title ?? '')} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
       )}
       {(mode.kind === 'confirm-review' || mode.kind === 'confirm-receive') && <ConfirmDialog question={confirmText(order.order_name, mode)} />}
       {mode.kind === 'sending' && (

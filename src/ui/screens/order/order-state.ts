@@ -5,6 +5,7 @@
  */
 import type { Key } from 'ink';
 import type { ReviewItem } from '../../../api/schemas.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { editText, textAt, type TextEditState } from '../../components/text-edit.js';
 import type { ItemProblem, WriteFailure } from './review-errors.js';
 import { approveUndecided } from '../../../ops/review-plan.js';
@@ -22,9 +23,10 @@ export type OrderMode =
 export type BannerTone = 'info' | 'success' | 'warning' | 'error';
 
 export type Banner =
-  | { readonly kind: 'message'; readonly tone: BannerTone; readonly text: string; readonly detail?: string; readonly requestId?: string }
+  /** Display text: made by `message`, which sanitizes what the service said in it. */
+  | { readonly kind: 'message'; readonly tone: BannerTone; readonly text: DisplayText; readonly detail?: DisplayText; readonly requestId?: DisplayText }
   /** Rendered with the order's current status, which arrives with the refresh. */
-  | { readonly kind: 'not-pending' | 'not-reviewed' | 'gone'; readonly requestId?: string };
+  | { readonly kind: 'not-pending' | 'not-reviewed' | 'gone'; readonly requestId?: DisplayText };
 
 export interface OrderState {
   readonly cursor: number;
@@ -63,7 +65,7 @@ export type OrderAction =
   | { readonly type: 'draft-settled'; readonly notice?: string }
   /** The saved draft was removed: the order is no longer pending. */
   | { readonly type: 'draft-discarded'; readonly status: string }
-  | { readonly type: 'show'; readonly tone: BannerTone; readonly text: string };
+  | { readonly type: 'show'; readonly tone: BannerTone; readonly text: DisplayText };
 
 /** The state of a freshly opened order. */
 export const initialOrderState: OrderState = {
@@ -79,13 +81,33 @@ export const initialOrderState: OrderState = {
 /** Longest reject reason accepted in the prompt. */
 export const MAX_REASON_LENGTH = 500;
 
-const message = (tone: BannerTone, text: string, extra: { detail?: string; requestId?: string } = {}): Banner => ({ kind: 'message', tone, text, ...extra });
+/** A banner; its texts hold the service's words (statuses, messages, request ids), so they are sanitized here. */
+function message(tone: BannerTone, text: string, extra: { detail?: string; requestId?: string } = {}): Banner {
+  return {
+    kind: 'message',
+    tone,
+    text: sanitizeForTerminal(text),
+    ...(extra.detail !== undefined && { detail: sanitizeForTerminal(extra.detail) }),
+    ...(extra.requestId !== undefined && { requestId: sanitizeForTerminal(extra.requestId) }),
+  };
+}
 
 function withDecision(state: OrderState, key: ItemKey, decision: Decision | undefined): OrderState {
+  return withDecisions(state, [[key, decision]]);
+}
+
+/**
+ * The state with several decisions set (or cleared, for undefined) in one copy: approve-all
+ * on 20,000 items once copied the decisions once per item (quadratic, about a minute).
+ */
+function withDecisions(state: OrderState, changes: Iterable<readonly [ItemKey, Decision | undefined]>): OrderState {
   const decisions: Partial<Record<ItemKey, Decision>> = { ...state.decisions };
-  if (decision) decisions[key] = decision;
-  else delete decisions[key];
-  const { [key]: _solved, ...problems } = state.problems;
+  const problems: Partial<Record<ItemKey, ItemProblem>> = { ...state.problems };
+  for (const [key, decision] of changes) {
+    if (decision) decisions[key] = decision;
+    else delete decisions[key];
+    delete problems[key];
+  }
   // A decision answers what was said about the order: drop stale notes, keep real errors.
   const banner = state.banner?.kind === 'message' && state.banner.tone !== 'error' ? null : state.banner;
   return { ...state, decisions, problems, banner, keepWarnedKey: null };
@@ -200,12 +222,12 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
     case 'approve-all': {
       if (ctx.status !== 'pending') return notPendingRefusal(state, ctx);
       // The one definition of "approve all" (shared with the list's bulk A and the CLI).
-      let next = state;
+      const added: [ItemKey, Decision][] = [];
       for (const d of approveUndecided(ctx.items, toDraftDecisions(ctx.items, state.decisions))) {
         const key = itemKey(d.type, d.id);
-        if (!next.decisions[key]) next = withDecision(next, key, { action: d.action });
+        if (!state.decisions[key]) added.push([key, { action: d.action }]);
       }
-      return next === state ? { ...state, banner: message('info', 'Every pending item already has a decision.') } : next;
+      return added.length === 0 ? { ...state, banner: message('info', 'Every pending item already has a decision.') } : withDecisions(state, added);
     }
     case 'submit': {
       if (ctx.status !== 'pending') return notPendingRefusal(state, ctx);
@@ -305,7 +327,7 @@ function reduceFailure(state: OrderState, failure: WriteFailure, ctx: OrderConte
     case 'banner':
       return { ...state, banner: message('error', failure.title, { detail: failure.detail, ...requestId }) };
     default:
-      return { ...state, banner: { kind: failure.kind, ...requestId } };
+      return { ...state, banner: { kind: failure.kind, ...(failure.requestId !== undefined && { requestId: sanitizeForTerminal(failure.requestId) }) } };
   }
 }
 

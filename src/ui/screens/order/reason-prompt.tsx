@@ -3,13 +3,14 @@
  * the arrows. A blank reason is refused with a message that says what to do.
  */
 import { Box, Text } from 'ink';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import type { TextEditState } from '../../components/text-edit.js';
 import { TextField } from '../../components/text-field.js';
 import { useTheme } from '../../context/theme-context.js';
 
 export interface ReasonPromptProps {
-  readonly itemTitle: string;
+  /** The item's title (from the service, so display text). */
+  readonly itemTitle: DisplayText;
   readonly field: TextEditState;
   readonly presets: readonly string[];
   readonly presetIndex: number;
@@ -22,7 +23,7 @@ export function ReasonPrompt(props: ReasonPromptProps) {
   const theme = useTheme();
   return (
     <Box flexDirection="column" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} paddingLeft={1} marginTop={1}>
-      <Text bold wrap="truncate-end">{`Reject "${sanitizeForTerminal(itemTitle)}": reason?`}</Text>
+      <Text bold wrap="truncate-end">{`Reject "${itemTitle}": reason?`}</Text>
       <Text wrap="wrap">
         {'> '}
         <TextField state={field} isFocused placeholder="type a reason" />

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { readAudit } from '../../../local/audit-log.js';
 import { DEFAULT_OVERVIEW_CAP, type OverviewFigures } from '../../../ops/overview.js';
 import { takeOverview, type CountProgress } from '../../../ops/overview-count.js';
+import { display } from '../../../format/sanitize.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
@@ -66,8 +67,8 @@ export function useOverviewInput(input: {
     else if (action === 'refresh') input.recount();
     else if (action === 'open') {
       const oldest = input.figures?.oldestPending;
-      if (!input.figures) show('Still counting: the oldest pending order is known at the end.');
-      else if (!oldest) show('No order is pending.');
+      if (!input.figures) show(display`Still counting: the oldest pending order is known at the end.`);
+      else if (!oldest) show(display`No order is pending.`);
       else input.onOpen(oldest.id);
     }
   });

@@ -16,6 +16,7 @@ import { useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { opsContext, scanMutation, settledOf } from '../../queries/write-mutations.js';
 import { initialScanState, isBadOutcome, isIdle, scanReducer, unfinishedCount, type ScanAction, type ScanState } from './scan-state.js';
+import { display, joinDisplay, sanitizeForTerminal } from '../../../format/sanitize.js';
 
 export interface UseScanOptions {
   /** Leaves scan mode. */
@@ -45,11 +46,11 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
         options.onClose();
       } else if (!state.isLeaving) {
         dispatch({ type: 'leave' });
-        show(`${plural(unfinishedCount(state), 'scan')} still to process: scan mode closes when they are done (Esc again leaves now).`);
+        show(display`${sanitizeForTerminal(plural(unfinishedCount(state), 'scan'))} still to process: scan mode closes when they are done (Esc again leaves now).`);
       } else {
-        const dropped = [...(state.current ? [state.current] : []), ...state.queue].map((s) => s.text);
+        const dropped = [...(state.current ? [state.current] : []), ...state.queue].map((s) => sanitizeForTerminal(s.text));
         options.onClose();
-        if (dropped.length > 0) show(`Left scan mode; not processed: ${dropped.join(', ')}`, 'warning');
+        if (dropped.length > 0) show(display`Left scan mode; not processed: ${joinDisplay(dropped, display`, `)}`, 'warning');
       }
     },
     {
@@ -85,7 +86,7 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
     void settledOf(scan(current.text)).then(({ outcome, warnings }) => {
       dispatch({ type: 'settled', seq: current.seq, outcome });
       if (isBadOutcome(outcome)) latestRef.current.ring();
-      if (warnings.length > 0) show(warnings.join(' '), 'warning');
+      if (warnings.length > 0) show(sanitizeForTerminal(warnings.join(' ')), 'warning');
     });
   }, [current, scan, show, latestRef]);
 

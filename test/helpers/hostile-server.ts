@@ -1,7 +1,8 @@
 /**
- * A tiny node:http server that answers whatever a test tells it to: a stand-in for a
- * broken or hostile third-party service (malformed bodies, HTML error pages, stalls),
- * which the real sandbox never produces.
+ * A tiny node:http server on loopback that answers whatever a test tells it to: a stand-in for a
+ * broken or hostile third-party service (malformed bodies, HTML error pages, stalls,
+ * trickling and endless bodies, crafted headers), which the real sandbox never produces. Used
+ * by the client tests and by the commands run against it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,4 +57,39 @@ export function validOrder(id: number, extra: Record<string, unknown> = {}): Rec
     currency: 'EUR', order_id: '1', order_name: `#${id}`, submitted_at: '2026-11-01T00:00:00Z',
     refunds: [], exchanges: [], ...extra,
   };
+}
+
+/** A page envelope around `orders` (has_more and next_cursor as given). */
+export function page(res: ServerResponse, orders: readonly unknown[], more: { readonly nextCursor?: string | null } = {}): void {
+  const nextCursor = more.nextCursor ?? null;
+  json(res, 200, { data: orders, has_more: nextCursor !== null, next_cursor: nextCursor });
+}
+
+/**
+ * Sends `body` one byte every `everyMs` (a service that never stalls long enough for a body
+ * timeout but never finishes either). Stops when the client goes away.
+ */
+export function trickle(res: ServerResponse, body: string, everyMs: number): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_trickle' });
+  const bytes = Buffer.from(body);
+  let at = 0;
+  const timer = setInterval(() => {
+    if (at >= bytes.length) {
+      clearInterval(timer);
+      res.end();
+      return;
+    }
+    res.write(bytes.subarray(at, at + 1));
+    at++;
+  }, everyMs);
+  res.once('close', () => clearInterval(timer));
+}
+
+/** A 200 whose JSON body never ends: `{"data":[` and then spaces, a chunk every `everyMs`. */
+export function endless(res: ServerResponse, everyMs = 5): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_endless' });
+  res.write('{"data":[');
+  const chunk = ' '.repeat(1024);
+  const timer = setInterval(() => res.write(chunk), everyMs);
+  res.once('close', () => clearInterval(timer));
 }
