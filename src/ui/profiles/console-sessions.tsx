@@ -75,9 +75,8 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
     [catalog, current, names],
   );
 
-  // When the console ends, every session's cache goes with it: its timers (garbage collection
-  // of pages) would keep the process alive for minutes. After the screens below have let go of
-  // their queries (their clean-ups run after this one, and letting go schedules those timers).
+  // When the console ends, every session's cache goes with it (the other profiles' too), after
+  // the screens below have let go of their queries (their clean-ups run after this one).
   useEffect(() => {
     const all = sessions.current;
     return () => {

@@ -12,15 +12,29 @@
  * says so, and its one "window" (the terminal) counts as focused whenever it runs:
  * focusManager's browser check would pause interval refetches in a hidden tab.
  */
-import { environmentManager, focusManager, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { environmentManager, focusManager, MutationCache, QueryCache, QueryClient, timeoutManager, type TimeoutProvider } from '@tanstack/react-query';
 import { isApiError } from '../../api/client/errors.js';
 import type { AuthFailure } from '../app-state.js';
 import { classifyError } from '../errors/classify.js';
+
+/**
+ * React Query's timers, unreferenced: garbage collection of a page or of a finished write
+ * (five minutes) must not keep the process alive after the console has ended (the terminal
+ * keeps it alive while it runs). A write's timer is scheduled when its screen lets go of it,
+ * which can be after the last clear of the cache.
+ */
+const UNREFERENCED_TIMERS: TimeoutProvider<ReturnType<typeof setTimeout>> = {
+  setTimeout: (callback, delay) => setTimeout(callback, delay).unref(),
+  clearTimeout: (id) => clearTimeout(id),
+  setInterval: (callback, delay) => setInterval(callback, delay).unref(),
+  clearInterval: (id) => clearInterval(id),
+};
 
 /** Makes React Query behave as a client in this process (timers on, always focused). Idempotent. */
 export function runReactQueryAsClient(): void {
   environmentManager.setIsServer(() => false);
   focusManager.setFocused(true);
+  timeoutManager.setTimeoutProvider(UNREFERENCED_TIMERS);
 }
 
 type KeyRefusedListener = (failure: AuthFailure) => void;
