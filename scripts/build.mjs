@@ -7,23 +7,29 @@
 //
 // Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
 // dist), --no-splitting (one file, as before), --no-source-patch (without the patches),
+// --without NAME,… (without the patches of these names: ink-row-cache, ink-text-memo, yoga-without-fetch),
 // --clean (remove every chunk of earlier builds at once: `npm pack` ships exactly this build).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sourcePatchPlugin } from './source-patch-plugin.mjs';
+import { PATCHES, sourcePatchPlugin } from './source-patch-plugin.mjs';
 
 const { values: options } = parseArgs({
   options: {
     outdir: { type: 'string', default: 'dist' },
     'no-splitting': { type: 'boolean', default: false },
     'no-source-patch': { type: 'boolean', default: false },
+    without: { type: 'string', default: '' },
     clean: { type: 'boolean', default: false },
   },
 });
 const outdir = options.outdir;
+const without = new Set(options.without.split(',').filter((name) => name !== ''));
+for (const name of without) {
+  if (!PATCHES.some((p) => p.name === name)) throw new Error(`--without: no patch is named ${name} (${[...new Set(PATCHES.map((p) => p.name))].join(', ')})`);
+}
 const entry = join(outdir, 'returns-console.js');
 const chunkDir = join(outdir, 'chunks');
 
@@ -55,7 +61,7 @@ const result = await build({
   jsx: 'automatic',
   plugins: [
     stubDevtools,
-    ...(options['no-source-patch'] ? [] : [sourcePatchPlugin()]),
+    ...(options['no-source-patch'] ? [] : [sourcePatchPlugin(PATCHES.filter((p) => !without.has(p.name)))]),
   ],
   banner: {
     js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),

@@ -4,10 +4,24 @@
 // something else. The same function patches the bundle (esbuild, scripts/build.mjs) and the
 // modules vitest loads (vitest.config.ts), so what ships is what the tests run.
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
-/** The patches: where, what, how often, and why. */
+/** The row cache that wraps Ink's Output (src/ui/ink/row-cached-output.ts), by absolute path. */
+export const ROW_CACHE_MODULE = fileURLToPath(new URL('../src/ui/ink/row-cached-output.ts', import.meta.url));
+/** The memo that wraps two of Ink's text functions (src/ui/ink/text-memo.ts), by absolute path. */
+export const TEXT_MEMO_MODULE = fileURLToPath(new URL('../src/ui/ink/text-memo.ts', import.meta.url));
+
+/** Replaces `import name from 'source';` with the same import remembered by memoizeText. */
+const memoizedImport = (name, source) => [
+  `import ${name}Unremembered from '${source}';`,
+  `import { memoizeText } from ${JSON.stringify(TEXT_MEMO_MODULE)};`,
+  `const ${name} = memoizeText(${name}Unremembered);`,
+].join('\n');
+
+/** The patches: a name, where, what, how often, and why. */
 export const PATCHES = [
   {
+    name: 'yoga-without-fetch',
     // Yoga's WebAssembly is inlined as a base64 data: URL. Its Emscripten loader asks
     // `typeof fetch` first, which makes Node load its whole built-in fetch (undici, web
     // streams: ~25 ms at start-up) only to fetch that data: URL. Without fetch, the same
@@ -16,6 +30,37 @@ export const PATCHES = [
     search: '"function"!=typeof fetch',
     replace: 'true',
     count: 2,
+  },
+  {
+    name: 'ink-row-cache',
+    // Ink's renderer draws each frame with a new Output, built from scratch. Wrapped, its rows
+    // are remembered across frames and only rows that changed are built (by Ink's own Output):
+    // src/ui/ink/row-cached-output.ts; docs/benchmarks.md, "Keystroke to frame".
+    file: /[\\/]ink[\\/]build[\\/]renderer\.js$/,
+    search: "import Output from './output.js';",
+    replace: [
+      "import InkOutput from './output.js';",
+      `import { withRowCache } from ${JSON.stringify(ROW_CACHE_MODULE)};`,
+      'const Output = withRowCache(InkOutput);',
+    ].join('\n'),
+    count: 1,
+  },
+  {
+    name: 'ink-text-memo',
+    // Ink measures the text of every Text on screen each frame (string-width segments every
+    // row with a non-ASCII character); the answers are remembered per text: src/ui/ink/text-memo.ts.
+    file: /[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/,
+    search: "import widestLine from 'widest-line';",
+    replace: memoizedImport('widestLine', 'widest-line'),
+    count: 1,
+  },
+  {
+    name: 'ink-text-memo',
+    // The same for the cleaning of every Text's escape sequences each frame.
+    file: /[\\/]ink[\\/]build[\\/]squash-text-nodes\.js$/,
+    search: "import sanitizeAnsi from './sanitize-ansi.js';",
+    replace: memoizedImport('sanitizeAnsi', './sanitize-ansi.js'),
+    count: 1,
   },
 ];
 

@@ -11,14 +11,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { API_KEY } from './sandbox.js';
 import { consoleArgs } from './measure-startup.js';
 import { benchEnv, spawnRun } from './pty-run.js';
+import { TimedScreen } from './timed-screen.js';
 
 const COLS = 120;
 const ROWS = 50;
 const LIMIT = 100;
 /** End of a synchronized update: Ink's frame is complete. */
 const ESU = '\u001b[?2026l';
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
 
 export interface KeystrokeSamples {
   readonly firstByteMs: readonly number[];
@@ -32,6 +31,12 @@ export interface KeystrokeSamples {
   readonly rss: { readonly firstPage: number; readonly paged: number; readonly afterKeys: number; readonly peak: number };
   /** Seconds it took to page through. */
   readonly pagingSeconds: number;
+  /**
+   * CPU time (user + system) the console used for the keys, per key, in ms: what a key costs
+   * the console itself, which the load of other work on the machine hardly changes (the
+   * wall-clock times above include waiting for a core). Absent in older saved runs.
+   */
+  readonly cpuMsPerKey?: number;
 }
 
 /** The ids of each page of `limit`, walking the cursors as the console does. */
@@ -49,7 +54,11 @@ async function pageIds(url: string, pages: number): Promise<number[][]> {
   return out;
 }
 
-const selectedIs = (id: number) => new RegExp(`›.?\\s*${id}\\b`);
+/** The id on the selected row of the screen (the row starting with the marker). */
+const selectedOnScreen = (lines: readonly string[]) => {
+  const match = lines.map((l) => /^›.?\s*(\d+)\b/.exec(l)).find((m) => m !== null);
+  return match ? Number(match[1]) : undefined;
+};
 
 /** Pages through `options.pages` pages of the console built as `bundle`, then times `options.keys` keys. */
 export async function measureKeystrokes(
@@ -61,17 +70,18 @@ export async function measureKeystrokes(
   const pages = await pageIds(url, options.pages);
   if (pages.length < options.pages) throw new Error(`the service has only ${pages.length} pages of ${LIMIT}`);
   const args = consoleArgs(url, ['--limit', String(LIMIT)], bundle, options.nodeFlags);
-  const { run } = spawnRun(args, benchEnv({ RETURNS_API_KEY: API_KEY }), COLS, ROWS);
+  const screen = new TimedScreen(COLS, ROWS);
+  const { run } = spawnRun(args, benchEnv({ RETURNS_API_KEY: API_KEY }), COLS, ROWS, (data, at) => screen.feed(data, at));
   try {
-    await run.waitFor((t) => t.replace(ANSI, '').includes(`${pages[0]![0]!}`) && t.includes('page 1'), { timeoutMs: 30_000 });
+    const screenText = (lines: readonly string[]) => lines.join('\n');
+    await screen.waitFor((lines) => screenText(lines).includes(`${pages[0]![0]!}`) && screenText(lines).includes('page 1 '), { from: 0, timeoutMs: 30_000 });
     await sleep(500);
     const firstPage = run.memory().rssKiB;
     const pagingStart = performance.now();
     for (let p = 1; p < pages.length; p++) {
-      const from = run.output().length;
       run.write('n');
       const first = pages[p]![0]!;
-      await run.waitFor((t) => t.includes(`page ${p + 1} `) && selectedIs(first).test(t.replace(ANSI, '')), { from, timeoutMs: 30_000 });
+      await screen.waitFor((lines) => screenText(lines).includes(`page ${p + 1} `) && selectedOnScreen(lines) === first, { from: 0, timeoutMs: 30_000 });
       if (p % 20 === 0) log(`  paged to page ${p + 1}`);
     }
     const pagingSeconds = (performance.now() - pagingStart) / 1000;
@@ -81,25 +91,27 @@ export async function measureKeystrokes(
 
     const firstByteMs: number[] = [];
     const frameMs: number[] = [];
+    const cpuBefore = run.cpuMs();
     let row = 0;
     for (let i = 0; i < options.keys; i++) {
       const isDown = Math.floor(i / 50) % 2 === 0;
       row = Math.max(0, Math.min(ids.length - 1, row + (isDown ? 1 : -1)));
-      const expected = selectedIs(ids[row]!);
-      const from = run.output().length;
+      const expected = ids[row]!;
+      const from = screen.parsedLength();
       const chunkIndex = run.chunks.length;
       const t0 = performance.now();
       run.write(isDown ? 'j' : 'k');
-      const done = await run.waitFor((t) => {
-        const end = t.lastIndexOf(ESU);
-        return end !== -1 && expected.test(t.slice(0, end).replace(ANSI, ''));
-      }, { from, timeoutMs: 10_000 });
+      // The end of a frame (Ink's end-of-update marker) after which the screen shows the new
+      // selection: also frames that rewrite only what changed (incrementalRendering).
+      const done = await screen.waitFor((lines, output) => output.includes(ESU) && selectedOnScreen(lines) === expected, { from, timeoutMs: 10_000 });
       firstByteMs.push(run.chunks[chunkIndex]!.at - t0);
       frameMs.push(done - t0);
       await sleep(options.pauseMs);
     }
+    const cpuMsPerKey = (run.cpuMs() - cpuBefore) / options.keys;
     const afterKeys = run.memory();
     return {
+      cpuMsPerKey,
       firstByteMs,
       frameMs,
       pages: pages.length,

@@ -26,6 +26,12 @@ export interface StartupSamples {
   /** The same for the baseline build, when one was given. */
   readonly baseline: readonly number[] | null;
   readonly floor: readonly number[];
+  /**
+   * CPU time (user + system, ms) each launch had used when its first page was complete, in
+   * the order of the samples above: what start-up costs the process itself, which the load of
+   * other work hardly changes (the times above include waiting for a core). Absent in older saved runs.
+   */
+  readonly cpu?: { readonly console: readonly number[]; readonly baseline: readonly number[] | null; readonly floor: readonly number[] };
   /** The order whose row marks the first page complete. */
   readonly lastOrderName: string;
 }
@@ -38,12 +44,12 @@ async function lastOfFirstPage(url: string): Promise<string> {
   return page.data[49]!.order_name;
 }
 
-/** One launch of `args` until `marker` is in the output; milliseconds from spawn. */
-async function once(args: readonly string[], marker: string): Promise<number> {
+/** One launch of `args` until `marker` is in the output: milliseconds from spawn, and the CPU time used by then. */
+async function once(args: readonly string[], marker: string): Promise<{ readonly ms: number; readonly cpuMs: number }> {
   const { run, startedAt } = spawnRun(args, benchEnv({ RETURNS_API_KEY: API_KEY }), COLS, ROWS);
   try {
     const at = await run.waitFor((text) => text.includes(marker), { timeoutMs: 30_000 });
-    return at - startedAt;
+    return { ms: at - startedAt, cpuMs: run.cpuMs() };
   } finally {
     await run.kill();
   }
@@ -72,18 +78,27 @@ export function consoleArgs(url: string, extra: readonly string[] = [], bundle =
 export async function measureStartup(url: string, runs: number, baseline: string | null, log: (line: string) => void): Promise<StartupSamples> {
   const marker = await lastOfFirstPage(url);
   const kinds = [
-    { name: 'floor', args: [FLOOR_SCRIPT, url], samples: [] as number[] },
-    { name: 'console', args: consoleArgs(url), samples: [] as number[] },
-    ...(baseline ? [{ name: 'baseline', args: consoleArgs(url, [], baseline), samples: [] as number[] }] : []),
+    { name: 'floor', args: [FLOOR_SCRIPT, url], samples: [] as number[], cpu: [] as number[] },
+    { name: 'console', args: consoleArgs(url), samples: [] as number[], cpu: [] as number[] },
+    ...(baseline ? [{ name: 'baseline', args: consoleArgs(url, [], baseline), samples: [] as number[], cpu: [] as number[] }] : []),
   ];
   for (const kind of kinds) await once(kind.args, marker);
   for (let i = 0; i < runs; i++) {
     for (let k = 0; k < kinds.length; k++) {
       const kind = kinds[(i + k) % kinds.length]!;
-      kind.samples.push(await once(kind.args, marker));
+      const launch = await once(kind.args, marker);
+      kind.samples.push(launch.ms);
+      kind.cpu.push(launch.cpuMs);
     }
     log(`  start-up run ${i + 1}/${runs}: ${kinds.map((k) => `${k.name} ${k.samples.at(-1)!.toFixed(0)} ms`).join(', ')}`);
   }
   const of = (name: string) => kinds.find((k) => k.name === name)?.samples ?? null;
-  return { console: of('console')!, baseline: of('baseline'), floor: of('floor')!, lastOrderName: marker };
+  const cpuOf = (name: string) => kinds.find((k) => k.name === name)?.cpu ?? null;
+  return {
+    console: of('console')!,
+    baseline: of('baseline'),
+    floor: of('floor')!,
+    cpu: { console: cpuOf('console')!, baseline: cpuOf('baseline'), floor: cpuOf('floor')! },
+    lastOrderName: marker,
+  };
 }

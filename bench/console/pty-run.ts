@@ -1,7 +1,8 @@
 /**
  * A program in a real pseudo-terminal (node-pty) for timing: raw output with arrival
- * times, waits on the output, and the process's resident set from /proc. No terminal
- * emulator parses the output here, so the harness adds as little as possible to timings.
+ * times, waits on the output, and the process's resident set and CPU time from /proc. No
+ * terminal emulator parses the output here, so the harness adds as little as possible to
+ * timings; `onData` hands each chunk and its arrival time on (to a TimedScreen, say).
  */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
@@ -9,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pty from '@lydell/node-pty';
+
+/** Linux's USER_HZ, the unit of /proc/PID/stat's times (100 on every Linux architecture node runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export interface PtyRun {
   readonly pid: number;
@@ -19,6 +23,8 @@ export interface PtyRun {
   write(data: string): void;
   /** Resident set and its peak, in KiB, from /proc/PID/status. */
   memory(): { readonly rssKiB: number; readonly hwmKiB: number };
+  /** CPU time the process has used (user + system), in ms, from /proc/PID/stat (10 ms steps). */
+  cpuMs(): number;
   kill(): Promise<void>;
   /** Arrival time of each chunk, with its offset in the output. */
   readonly chunks: { readonly at: number; readonly offset: number }[];
@@ -42,15 +48,23 @@ export function benchEnv(extra: Record<string, string>): Record<string, string> 
 }
 
 /** Starts `node args` in a pty of cols x rows. `startedAt` is taken right before the spawn. */
-export function spawnRun(args: readonly string[], env: Record<string, string>, cols: number, rows: number): { run: PtyRun; startedAt: number } {
+export function spawnRun(
+  args: readonly string[],
+  env: Record<string, string>,
+  cols: number,
+  rows: number,
+  onData?: (data: string, at: number) => void,
+): { run: PtyRun; startedAt: number } {
   const startedAt = performance.now();
   const proc = pty.spawn(process.execPath, [...args], { name: 'xterm-256color', cols, rows, cwd: process.cwd(), env });
   let raw = '';
   const chunks: { at: number; offset: number }[] = [];
   const listeners = new Set<() => void>();
   proc.onData((data) => {
-    chunks.push({ at: performance.now(), offset: raw.length });
+    const at = performance.now();
+    chunks.push({ at, offset: raw.length });
     raw += data;
+    onData?.(data, at);
     for (const l of [...listeners]) l();
   });
   let exited = false;
@@ -86,6 +100,12 @@ export function spawnRun(args: readonly string[], env: Record<string, string>, c
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
       return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
+    },
+    cpuMs: () => {
+      // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${proc.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
     },
     kill: async () => {
       if (!exited) proc.kill('SIGKILL');

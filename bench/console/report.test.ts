@@ -23,6 +23,7 @@ describe('report', () => {
     pauseMs: 50,
     rss: { firstPage: 100 * 1024, paged: 140 * 1024, afterKeys: 141 * 1024, peak: 150 * 1024 },
     pagingSeconds: 30,
+    cpuMsPerKey: 4.25,
   };
   const input = {
     date: '2026-11-22 04:00 UTC',
@@ -42,16 +43,26 @@ describe('report', () => {
 
   it('renders the three sections with results against the targets', () => {
     const [startup, keystrokes, memory] = renderSections(input);
-    expect(startup!.text).toContain('| console, this build | 310 ms | 320 ms | 300 ms | 320 ms | 2.82x |');
+    expect(startup!.text).toContain('| console, this build | 310 ms | 320 ms | 300 ms | 320 ms | 2.82x | – | – |');
+    // With the CPU time each launch had used by its first page, next to the floor's.
+    const cpu = { console: [200, 210, 220], baseline: [300, 310, 320], floor: [70, 70, 70] };
+    const [withCpu] = renderSections({ ...input, startup: { ...input.startup, cpu } });
+    expect(withCpu!.text).toContain('| console, this build | 310 ms | 320 ms | 300 ms | 320 ms | 2.82x | 210 ms | 3.00x |');
     expect(startup!.text).toContain('Result: 2.82x the floor at the median; the target is 3x: met.');
     // How the console was launched comes from the run, not from today's sources.
     expect(startup!.text).toContain("the flags of the bin's shebang (`--max-semi-space-size=4`");
     const [plain] = renderSections({ ...input, launchFlags: [] });
     expect(plain!.text).toContain("plain `node` (the bin's shebang is `#!/usr/bin/env node`)");
-    expect(keystrokes!.text).toContain('| floor: bare node echoing each key | 1.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms |');
+    expect(keystrokes!.text).toContain('| floor: bare node echoing each key | 1.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | 2.0 ms | – |');
+    // The console's own CPU time per key, which the load of other work hardly changes.
+    expect(keystrokes!.text).toContain('| console, this build | 6.0 ms | 7.0 ms | 9.0 ms | 30 ms | 30 ms | 30 ms | 4.3 ms |');
     expect(keystrokes!.text).toContain('Result: p95 to the complete frame 30 ms; the target is 16 ms: missed.');
     expect(memory!.text).toContain('Result: 140 MiB (147 MB) after paging through 10,000 orders; the target is under 150 MB: met.');
     // 145 MiB is 152 MB: over the target, although under 150 in MiB.
+    // On a machine loaded far beyond its cores, the result says the wall clock cannot judge the target.
+    expect(keystrokes!.text).not.toContain('mostly waiting');
+    const [, loaded] = renderSections({ ...input, loadAvg: [20, 20, 20] });
+    expect(loaded!.text).toContain('The load average was 20 on 2 cores when this ran: the wall-clock figures are mostly waiting');
     const [, , over] = renderSections({ ...input, keys: { ...keys, rss: { ...keys.rss, paged: 145 * 1024 } } });
     expect(over!.text).toContain('Result: 145 MiB (152 MB) after paging through 10,000 orders; the target is under 150 MB: missed.');
   });

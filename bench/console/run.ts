@@ -4,11 +4,12 @@
  * console (`node scripts/build.mjs`). Writes its three sections of docs/benchmarks.md.
  *
  *   npx tsx bench/console/run.ts [startup|keys|all] [--runs 15] [--keys 300] [--pages 100] [--no-write]
- *                                [--baseline PATH]
+ *                                [--baseline PATH | --baseline-ref REF] [--baseline-label TEXT]
  *
  * --baseline measures another build of the console in the same run (e.g. one built with
  * `node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-source-patch`, or an older
- * commit's build); --baseline-label says in the report what that build is (kept with the samples).
+ * commit's build); --baseline-ref REF builds that commit's console (bench/console/baseline-ref.ts)
+ * and measures it so; --baseline-label says in the report what that build is (kept with the samples).
  * --node-flags="…" also measures keystrokes and memory of the console started with these
  * node flags (e.g. "--optimize-for-size"), to see what a flag would change.
  * Every run saves its samples to bench/results/console-*.json; --render FILE writes the
@@ -19,6 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CONSOLE_BUNDLE, launchFlags, measureStartup, type StartupSamples } from './measure-startup.js';
 import { floorResidentSet, measureEchoFloor, measureKeystrokes, type KeystrokeSamples } from './measure-keystrokes.js';
+import { buildBaselineRef } from './baseline-ref.js';
 import { renderSections, replaceSections } from './report.js';
 import { startSandboxChild } from './sandbox.js';
 
@@ -30,6 +32,7 @@ const { values, positionals } = parseArgs({
     pages: { type: 'string', default: '100' },
     pause: { type: 'string', default: '50' },
     baseline: { type: 'string' },
+    'baseline-ref': { type: 'string' },
     'baseline-label': { type: 'string' },
     'node-flags': { type: 'string' },
     render: { type: 'string' },
@@ -65,7 +68,9 @@ async function measure(): Promise<Measured> {
   let floorRss: number | null = null;
   let keysFloor: { firstByteMs: number[]; frameMs: number[] } | null = null;
   const nodeFlags = values['node-flags']?.split(' ').filter((f) => f !== '') ?? [];
-  const baseline = values.baseline ?? null;
+  const ref = values['baseline-ref'] ? buildBaselineRef(process.cwd(), values['baseline-ref'], log) : null;
+  const baseline = ref?.bundle ?? values.baseline ?? null;
+  const baselineLabel = values['baseline-label'] ?? (ref ? `the build of ${ref.commit}` : undefined);
   const keyOptions = { pages: Number(values.pages), keys: Number(values.keys), pauseMs: Number(values.pause) };
   try {
     if (which === 'startup' || which === 'all') {
@@ -89,7 +94,7 @@ async function measure(): Promise<Measured> {
   } finally {
     await sandbox.stop();
   }
-  const measured = { ...context, launchFlags: launchFlags(CONSOLE_BUNDLE), startup, keys, keysFloor, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs), baselineLabel: values['baseline-label'] };
+  const measured = { ...context, launchFlags: launchFlags(CONSOLE_BUNDLE), startup, keys, keysFloor, baselineKeys, flaggedKeys, nodeFlags, floorRss, runs: Number(values.runs), baselineLabel, baselineRef: ref?.commit };
   mkdirSync('bench/results', { recursive: true });
   const saved = `bench/results/console-${context.date.replace(/[: ]/g, '-').replace('-UTC', '')}.json`;
   writeFileSync(saved, JSON.stringify(measured));

@@ -47,6 +47,8 @@ describe('the comparison with the previous store', () => {
     expect(text).toContain('SQLite 3.51.3');
     expect(text).toContain('better-sqlite3 12.6.2, SQLite 3.53.2');
     expect(text).toContain('### The previous store (cdb466b, better-sqlite3 12.6.2) in full');
+    // Columns are named by tree, so two node:sqlite stores stay apart.
+    expect(text).toContain('| current: requests/s (ratio to floor) | cdb466b (better-sqlite3 12.6.2): requests/s (ratio to floor) |');
   });
 
   it('is replaced in the document on its own, leaving the main section alone', () => {

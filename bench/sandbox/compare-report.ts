@@ -21,6 +21,7 @@ const ms3 = (n: number | null) => (n === null ? 'n/a' : n.toFixed(3));
 export function renderComparison(current: ReportInput, previous: ReportInput, tree: BaselineTree): string {
   const floorNow = baselineRps(current.baselines);
   const floorBefore = baselineRps(previous.baselines);
+  const prev = `${tree.commit} (${tree.store})`;
   const rows = current.rows.map((r) => {
     const p = previous.rows.find((x) => x.key === r.key)!;
     const [cNow, cBefore] = [cpuMs(r.load), cpuMs(p.load)];
@@ -44,7 +45,8 @@ export function renderComparison(current: ReportInput, previous: ReportInput, tr
     `Floors: ${current.baselines.map((b) => f0(b.rps)).join(' and ')} requests/s (mean ${f0(floorNow)}) around the current store,`,
     `${previous.baselines.map((b) => f0(b.rps)).join(' and ')} (mean ${f0(floorBefore)}) around the previous one.`,
     '',
-    `| scenario (limit=100) | node:sqlite: requests/s (ratio to floor) | ${tree.store}: requests/s (ratio to floor) | node:sqlite: p99 ms, 1 conn | ${tree.store}: p99 ms, 1 conn | node:sqlite: server CPU ms/request | ${tree.store}: server CPU ms/request | CPU per request, node:sqlite / previous |`,
+    // Columns named by tree, not by store: both may be node:sqlite.
+    `| scenario (limit=100) | current: requests/s (ratio to floor) | ${prev}: requests/s (ratio to floor) | current: p99 ms, 1 conn | ${prev}: p99 ms, 1 conn | current: server CPU ms/request | ${prev}: server CPU ms/request | CPU per request, current / previous |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',

@@ -77,6 +77,16 @@ describe('verdicts and rendering', () => {
     expect(text).toContain('(every scenario but a): **missed** (missed by b);');
   });
 
+  it('states the CPU per request the ratio target allows and what server and load generator spent', () => {
+    const rows = [{ key: 'a', title: 'no filter', example: 'limit=100', bodyBytes: 60_000, orders: 100, pages: 1, load: load(600, 50) }];
+    const text = renderSection(input(rows));
+    // Baseline mean 1,100/s: half is 550/s, so at most 1000 / 550 = 1.818 ms per request.
+    expect(text).toContain('0.5 of the baseline is 550 requests/s');
+    expect(text).toContain('at most 1.818 ms of CPU per request');
+    // 0.9 and 0.2 CPU at 600/s: 1.5 and 0.333 ms per request.
+    expect(text).toContain('Server + load generator CPU ms per request here: a 1.500 + 0.333.');
+  });
+
   it('judges p99 on the one-connection run when there is one, and shows both latencies', () => {
     const rows = [
       { key: 'a', title: 'no filter', example: 'limit=100', bodyBytes: 60_000, orders: 100, pages: 1, load: load(600, 50) },

@@ -10,13 +10,11 @@ import {
   parseIds,
   parseLimit,
   parseOrderNames,
-  parseStatuses,
   type ListFilters,
   type ParseResult,
 } from '../api/list-params.js';
-import { RETURN_ORDER_STATUSES } from '../api/schemas.js';
 import { parseDateInput, type DateBound, type DateInputContext } from '../format/date-input.js';
-import { didYouMean } from '../format/did-you-mean.js';
+import { parseStatusList } from '../ops/filter-input.js';
 import { stringFlag } from './command-runner.js';
 import { paramErrorToCli } from './errors-output.js';
 import type { FlagSpec, ParsedArgs } from './flags.js';
@@ -49,14 +47,6 @@ function dateFlag(raw: string, bound: DateBound, context: DateInputContext): str
   throw paramErrorToCli({ code: 'invalid_date_format', param, message: parsed.message }, `--${bound}`, DATE_HINT);
 }
 
-/** --status with "did you mean" for an unknown status (the interface's message, plus the closest names). */
-function statusFlag(raw: string): ReturnType<typeof parseStatuses> {
-  const parsed = parseStatuses(raw);
-  if (parsed.ok || parsed.error.code !== 'invalid_status_value') return parsed;
-  const unknown = raw.split(',').find((s) => !(RETURN_ORDER_STATUSES as readonly string[]).includes(s)) ?? '';
-  return { ok: false, error: { ...parsed.error, message: parsed.error.message + didYouMean(unknown, RETURN_ORDER_STATUSES) } };
-}
-
 /**
  * Checks the filter flags; throws a CliError (exit 2) naming the flag and the rule.
  * `defaultLimit` applies when --limit is absent; `dates` is the clock and zone that
@@ -78,7 +68,7 @@ export function parseFilterFlags(args: ParsedArgs, dates: DateInputContext, defa
   const rangeError = checkDateRange(min, max);
   if (rangeError) throw paramErrorToCli({ ...rangeError, message: `${rangeError.message} (from ${fromValue}, to ${toValue})` }, '--from/--to');
   const filters: ListFilters = {
-    ...(status !== undefined && { statuses: take(statusFlag(status), '--status') }),
+    ...(status !== undefined && { statuses: take(parseStatusList(status), '--status') }),
     ...(fromValue !== undefined && { submittedAtMin: fromValue }),
     ...(toValue !== undefined && { submittedAtMax: toValue }),
     ...(ids !== undefined && { ids: take(parseIds(ids), '--ids') }),

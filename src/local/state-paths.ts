@@ -42,3 +42,8 @@ export function auditLogPath(stateDir: string): string {
 export function profileMemoryPath(stateDir: string, profile: string): string {
   return join(stateDir, 'profiles', `${safeFileSegment(profile)}.json`);
 }
+
+/** The console's command-line history of one profile (its ids and order names stay with its shop). */
+export function commandHistoryPath(stateDir: string, profile: string): string {
+  return join(stateDir, 'history', `${safeFileSegment(profile)}.json`);
+}

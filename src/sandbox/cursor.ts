@@ -3,7 +3,7 @@
  * The payload binds the shop, the last id returned, a hash of the normalized filters and
  * an expiry. The signature covers the encoded text, so any altered character fails.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hash, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { normalizeFilters, type ListFilters } from '../api/list-params.js';
 
 export interface CursorPayload {
@@ -27,11 +27,21 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 
 /** A short, stable hash of a filter set, independent of order, repeats and time zones. */
 export function filterHash(filters: ListFilters): string {
-  return createHash('sha256').update(normalizeFilters(filters)).digest('base64url').slice(0, 22);
+  // crypto.hash, one call: a createHash object per request cost ten times as much.
+  return hash('sha256', normalizeFilters(filters), 'base64url').slice(0, 22);
 }
 
+/**
+ * The secret as a KeyObject, made once per secret: createHmac with a plain Buffer builds
+ * one on every call, which was most of a cursor's cost (measured 76 against 13 µs).
+ * Secrets are never changed in place, so the buffer identifies its key.
+ */
+const secretKeys = new WeakMap<Buffer, KeyObject>();
+
 function mac(secret: Buffer, text: string): string {
-  return createHmac('sha256', secret).update(text).digest('base64url');
+  let key = secretKeys.get(secret);
+  if (!key) secretKeys.set(secret, (key = createSecretKey(secret)));
+  return createHmac('sha256', key).update(text).digest('base64url');
 }
 
 /** Encodes and signs a cursor. */

@@ -20,11 +20,16 @@ import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
 import { InputRouterProvider, useScanHandler } from './keys/input-router.js';
 import { display, sanitizeForTerminal } from '../format/sanitize.js';
+import { actionLabel } from './keys/match.js';
 import { ScreenActiveProvider } from './keys/screen-active-context.js';
+import { useKeyTable } from './keys/use-key-table.js';
 import { onKeyRefused } from './queries/query-client.js';
 import { DeskSlot } from './screens/bulk/desk-slot.js';
 import { useDesk, type Desk } from './screens/bulk/use-desk.js';
+import type { AppCommand } from './command-line/commands.js';
 import { ListScreen } from './screens/list/list-screen.js';
+import type { ListView } from './screens/list/list-state.js';
+import type { AppCommandHandler } from './screens/list/use-list-commands.js';
 import { useListState } from './screens/list/use-list-state.js';
 import { ProfilePicker } from './profiles/profile-picker.js';
 import { useProfileSwitch } from './profiles/profile-switch-context.js';
@@ -42,13 +47,15 @@ export interface AppProps {
   readonly initialLimit: number;
   /** A key problem known before start (missing or malformed): the auth screen shows at once. */
   readonly initialAuth?: AuthFailure | null;
+  /** The saved view the console opens with (`--view`; its filters are `initialFilters`). */
+  readonly initialView?: ListView | null;
 }
 
 /** Lines the shell keeps below the screens: the notice line and one spare (a full screen makes Ink redraw everything). */
 export const SHELL_LINES = 2;
 
 const SCREEN_SCOPES: Record<Screen['kind'], readonly KeyScope[]> = {
-  list: ['list', 'filter', 'find'],
+  list: ['list', 'command', 'filter', 'find'],
   order: ['order', 'reason', 'confirm'],
   log: ['log'],
   overview: ['overview'],
@@ -61,7 +68,7 @@ function screenKey(screen: Screen): string {
 /** The console. */
 export function App(props: AppProps) {
   const [nav, dispatch] = useReducer(appReducer, props.initialAuth ?? null, initialAppState);
-  const list = useListState(props.initialFilters, props.initialLimit);
+  const list = useListState(props.initialFilters, props.initialLimit, props.initialView ?? null);
   const { exit } = useApp();
   // Bulk runs and scan mode (issue 5): held here, above the list, so a run survives resizes and refreshes.
   const desk = useDesk({ list, exit });
@@ -123,6 +130,24 @@ export function App(props: AppProps) {
     else if (action === 'switch-profile') actions.openProfilePicker();
   };
 
+  // The command line's app-level commands (:log, :help, :q …). One entry per command; a command
+  // without an entry says it is not in this build.
+  const appCommands: Partial<Record<AppCommand, (argument?: string) => void>> = {
+    log: () => dispatch({ type: 'open-log' }),
+    help: () => dispatch({ type: 'toggle-help' }),
+    quit: () => onGlobal('quit'),
+    overview: () => actions.openOverview(),
+    profile: (name) => {
+      if (name !== undefined) actions.switchProfile(name);
+    },
+  };
+  const onAppCommand: AppCommandHandler = (command, argument) => {
+    const run = appCommands[command];
+    if (!run) return `:${command} is not available in this build of the console.`;
+    run(argument);
+    return null;
+  };
+
   const height = Math.max(1, size.rows - SHELL_LINES);
   return (
     <InputRouterProvider>
@@ -145,7 +170,7 @@ export function App(props: AppProps) {
             {nav.auth ? (
               nav.isProfilesOpen ? null : <AuthErrorScreen failure={nav.auth} canSwitch={(profileSwitch?.names.length ?? 0) > 1} />
             ) : (
-              renderScreens(nav, list, dispatch, height, desk)
+              renderScreens(nav, list, dispatch, height, desk, onAppCommand)
             )}
           </Box>
           <NoticeLine />
@@ -162,10 +187,11 @@ export function App(props: AppProps) {
  */
 function ScanFallback() {
   const { show } = useNotice();
+  const table = useKeyTable();
   useScanHandler(
     'fallback',
     (scan) => {
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, S opens scan mode to receive parcels and / finds an order.`, 'warning');
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, ${sanitizeForTerminal(actionLabel('list', 'scan-mode', table))} opens scan mode to receive parcels and ${sanitizeForTerminal(actionLabel('list', 'find', table))} finds an order.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },
@@ -179,6 +205,7 @@ function renderScreens(
   dispatch: (action: Parameters<typeof appReducer>[1]) => void,
   height: number,
   desk: Desk,
+  onAppCommand: AppCommandHandler,
 ): ReactNode {
   const top = topScreen(nav);
   const back = () => dispatch({ type: 'back' });
@@ -196,6 +223,7 @@ function renderScreens(
                 reservedLines={SHELL_LINES}
                 onOpen={(orderId) => dispatch({ type: 'open-order', orderId })}
                 onTargetsAction={desk.onTargetsAction}
+                onAppCommand={onAppCommand}
               />
             </DeskSlot>
           );

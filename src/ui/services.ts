@@ -7,6 +7,8 @@ import type { ReturnsClient } from '../api/client-types.js';
 import type { DisplayText } from '../format/sanitize.js';
 import type { AuthFailure } from './app-state.js';
 import type { ConnectionMonitor } from './connection/connection-monitor.js';
+import type { KeyTable } from './keys/match.js';
+import type { SavedViews } from '../ops/saved-views.js';
 
 export interface ConsoleProfile {
   /** Profile name (one per shop), e.g. "default" or "north". */
@@ -35,6 +37,12 @@ export interface ConsoleServices {
   readonly now: () => number;
   /** Retry and rate-limit state of the client (its hooks feed it); optional in tests. */
   readonly connection?: ConnectionMonitor;
+  /** The key table with the config file's keybindings applied (default: the built-in table). */
+  readonly keyTable?: KeyTable;
+  /** Saved views of the config file, for `:view` (default: none). */
+  readonly views?: SavedViews;
+  /** Profile names of the config file, for `:profile` and its completion (default: none). */
+  readonly profileNames?: readonly string[];
 }
 
 /** A profile opened for the console: its own services (client, name, clock), or why it cannot be. */

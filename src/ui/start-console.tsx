@@ -9,6 +9,7 @@ import type { ReturnsClient } from '../api/client-types.js';
 import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
+import type { ListView } from './screens/list/list-state.js';
 import { makeTheme } from './context/theme-context.js';
 import { ConsoleSessions } from './profiles/console-sessions.js';
 import { listPageQuery, listStaleMs } from './queries/list-queries.js';
@@ -22,6 +23,8 @@ export interface StartConsoleOptions {
   readonly initialFilters: ListFilters;
   readonly initialLimit: number;
   readonly initialAuth?: AuthFailure | null;
+  /** The saved view the console opens with (--view). */
+  readonly initialView?: ListView | null;
   /** The first page (initial filters and limit, no cursor), already asked for while the UI loaded. */
   readonly firstPage?: ReturnType<ReturnsClient['listPage']>;
   readonly isColor: boolean;
@@ -85,14 +88,25 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
       {...(options.catalog && { catalog: options.catalog })}
       theme={makeTheme(options.isColor)}
     >
-      {(session) => <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={session.initialAuth} />}
+      {(session) => (
+        <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={session.initialAuth} initialView={options.initialView ?? null} />
+      )}
     </ConsoleSessions>,
-    // Not Ink's incrementalRendering: on Ink 6 it left stale lines in a real terminal (tmux).
-    // Ink 8's rewrite also skips the unchanged start of a changed line, which the keystroke
-    // benchmark cannot time (it finds frames by their text), so it stays off until measured.
-    // 60 frames a second rather than Ink's 30: a key that comes right after another frame (a
-    // clock, a page arriving) waits for the limit, at most 17 ms instead of 33.
-    { stdout, stdin, exitOnCtrlC: true, patchConsole: true, isScreenReaderEnabled: options.isScreenReader, maxFps: 60 },
+    // Ink's incrementalRendering: a frame rewrites only the lines that changed (and of a changed
+    // line only what follows its unchanged start), so a selection move writes two lines instead
+    // of the whole screen; the pseudo-terminal's round trips for a whole screen were most of a
+    // key's time (docs/benchmarks.md). Ink 6's version left stale lines in tmux; Ink 8's is
+    // guarded by the e2e full-screen test. 60 frames a second rather than Ink's 30: a key that
+    // comes right after another frame (a clock, a page arriving) waits at most 17 ms, not 33.
+    {
+      stdout,
+      stdin,
+      exitOnCtrlC: true,
+      patchConsole: true,
+      isScreenReaderEnabled: options.isScreenReader,
+      maxFps: 60,
+      incrementalRendering: true,
+    },
   );
   const stop = () => instance.unmount();
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];

@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, makeFixture } from '../helpers/fixture.js';
-import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
+import { makeFixture } from '../helpers/fixture.js';
+import { assertBuilt, KEY, spawnConsoleInShell, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sandbox: TestSandbox;
@@ -23,25 +23,7 @@ afterAll(async () => {
 
 /** The console in a shell that prints its exit code and the terminal modes once it has ended. */
 function startConsole(args: readonly string[], env: NodeJS.ProcessEnv = {}): PtySession {
-  const home = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
-  const script = `"${process.execPath}" "${BUILT_CONSOLE}" "$@"; echo "EXIT=$?"; stty -a`;
-  return spawnPty({
-    file: '/bin/sh',
-    args: ['-c', script, 'sh', ...args],
-    cols: 100,
-    rows: 30,
-    env: {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, 'config'),
-      XDG_STATE_HOME: join(home, 'state'),
-      XDG_DATA_HOME: join(home, 'data'),
-      RETURNS_API_KEY: KEYS.north,
-      RETURNS_BASE_URL: undefined,
-      RETURNS_PROFILE: undefined,
-      NO_COLOR: '1',
-      ...env,
-    },
-  });
+  return spawnConsoleInShell({ args, home: mkdtempSync(join(tmpdir(), 'rc-e2e-')), env, after: 'stty -a' });
 }
 
 /** After the console ended: exit code 0, normal screen, cursor shown, echo and line mode back. */

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import xterm from '@xterm/headless';
 import pty from '@lydell/node-pty';
+import { KEYS } from './fixture.js';
 
 /** The built console (`node scripts/build.mjs` writes it; `npm test` builds first). */
 export const BUILT_CONSOLE = join(process.cwd(), 'dist', 'returns-console.js');
@@ -148,4 +149,39 @@ export function spawnPty(options: PtyOptions): PtySession {
     exited,
     kill: (signal) => proc.kill(signal),
   };
+}
+
+/**
+ * The built console in a shell that prints `EXIT=<code>` when it ends (then runs `after`,
+ * e.g. `stty -a`), with a home of its own under `home` (config, state and data in it) and
+ * the north key; `env` adds to or removes from that environment.
+ */
+export function spawnConsoleInShell(options: {
+  readonly args: readonly string[];
+  readonly home: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly after?: string;
+  readonly cols?: number;
+  readonly rows?: number;
+}): PtySession {
+  const script = `"${process.execPath}" "${BUILT_CONSOLE}" "$@"; echo "EXIT=$?"${options.after ? `; ${options.after}` : ''}`;
+  const { home } = options;
+  return spawnPty({
+    file: '/bin/sh',
+    args: ['-c', script, 'sh', ...options.args],
+    cols: options.cols ?? 100,
+    rows: options.rows ?? 30,
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_STATE_HOME: join(home, 'state'),
+      XDG_DATA_HOME: join(home, 'data'),
+      RETURNS_API_KEY: KEYS.north,
+      RETURNS_BASE_URL: undefined,
+      RETURNS_PROFILE: undefined,
+      RETURNS_CONFIG: undefined,
+      NO_COLOR: '1',
+      ...options.env,
+    },
+  });
 }

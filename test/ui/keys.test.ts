@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { findKeyConflicts, renderKeybindingsMarkdown } from '../../src/ui/keys/binding-docs.js';
+import { renderKeybindingsMarkdown } from '../../src/ui/keys/binding-docs.js';
 import { KEY_BINDINGS, type KeyBinding } from '../../src/ui/keys/bindings.js';
 import { hintBindings, matchAction, readOnlyReason } from '../../src/ui/keys/match.js';
+import { findBindingConflicts } from '../../src/ui/keys/user-bindings.js';
 
 const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
@@ -14,16 +15,16 @@ const key = (k: Partial<Key>): Key => ({ ...NO_KEY, ...k });
 
 describe('the binding table', () => {
   it('has no two bindings of one scope on the same key', () => {
-    expect(findKeyConflicts()).toEqual([]);
+    expect(findBindingConflicts(KEY_BINDINGS)).toEqual([]);
   });
 
   it('detects a conflict when there is one', () => {
     const a: KeyBinding = { action: 'open', scope: 'list', keys: [{ char: 'x' }], label: 'x', description: 'a', isMutating: false };
     const b: KeyBinding = { action: 'mark', scope: 'list', keys: [{ special: 'space' }, { char: 'x' }], label: 'x', description: 'b', isMutating: false };
     const c: KeyBinding = { action: 'find', scope: 'list', keys: [{ char: ' ' }], label: ' ', description: 'c', isMutating: false };
-    expect(findKeyConflicts([a, b, c])).toEqual([
+    expect(findBindingConflicts([a, b, c]).map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
       'list: "x" is bound to both open and mark',
-      'list: "Space" is bound to both mark and find',
+      'list: "<space>" is bound to both mark and find',
     ]);
   });
 

@@ -20,6 +20,9 @@ import { createConsoleQueryClient } from '../../src/ui/queries/query-client.js';
 import { FilterPanel } from '../../src/ui/screens/list/filter-panel.js';
 import type { FilterFormValues } from '../../src/ui/screens/list/filter-form.js';
 import type { ConsoleServices } from '../../src/ui/services.js';
+import type { KeyTable } from '../../src/ui/keys/match.js';
+import type { ListView } from '../../src/ui/screens/list/list-state.js';
+import type { SavedViews } from '../../src/ops/saved-views.js';
 import { KEYS } from '../helpers/fixture.js';
 import { renderScreen } from './render-screen.js';
 
@@ -39,8 +42,13 @@ export interface RenderConsoleOptions {
   readonly profileName?: string;
   /** The console's clock (default Date.now). */
   readonly now?: () => number;
-  /** The state directory (default: a fresh temporary one). */
+  /** The key table (the config file's keybindings applied); default the built-in one. */
+  readonly keyTable?: KeyTable;
+  readonly views?: SavedViews;
+  readonly profileNames?: readonly string[];
+  /** The state directory (default: a new temporary one). */
   readonly stateDir?: string;
+  readonly initialView?: ListView | null;
 }
 
 /** Every listPage call the console made (cursor undefined = first page). */
@@ -116,11 +124,14 @@ export function renderConsole(options: RenderConsoleOptions) {
     stateDir,
     now: options.now ?? Date.now,
     connection: monitor,
+    ...(options.keyTable && { keyTable: options.keyTable }),
+    ...(options.views && { views: options.views }),
+    ...(options.profileNames && { profileNames: options.profileNames }),
   };
   const queryClient = createConsoleQueryClient();
   const view = render(
     <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
-      <App initialFilters={options.filters ?? {}} initialLimit={options.limit ?? 50} initialAuth={options.initialAuth ?? null} />
+      <App initialFilters={options.filters ?? {}} initialLimit={options.limit ?? 50} initialAuth={options.initialAuth ?? null} initialView={options.initialView ?? null} />
     </ConsoleRoot>,
   );
   resize(view.stdout, options.columns ?? 100, options.rows ?? 30);

@@ -35,7 +35,7 @@ export async function renderSessions(options: SessionsOptions) {
   chmodSync(configPath, 0o600);
   const { factory } = makeTestFactory({ env: { ...options.env, XDG_CONFIG_HOME: join(root, 'config') } });
   const stateDir = join(root, 'state');
-  const catalog: ConsoleCatalog = await createProfileCatalog({ factory, isReadOnly: false, stateDir }, null);
+  const catalog: ConsoleCatalog = createProfileCatalog({ factory, isReadOnly: false, stateDir, profileNames: Object.keys(options.profiles) }, null);
   const opened = await catalog.open(options.start);
   if (opened.kind !== 'ready') throw new Error(opened.message);
   const queryClient = createConsoleQueryClient();

@@ -12,6 +12,10 @@ import { resolveConfigRelativePath } from './config-file.js';
 import { parseBaseUrl } from '../../api/client/routes.js';
 import { PROFILE_NAME_PATTERN, type ProfileConfig } from './schema.js';
 import { DEFAULT_OVERVIEW_CAP } from '../../ops/overview.js';
+import type { SavedViews } from '../../ops/saved-views.js';
+import type { KeyTable } from '../../ui/keys/match.js';
+import type { KeyOverride } from '../../ui/keys/user-bindings.js';
+import { effectiveKeyTable } from './keybindings.js';
 
 /** A value and where it came from, e.g. `flag --base-url`, `env RETURNS_BASE_URL`, `default`. */
 export interface Sourced<T> {
@@ -47,6 +51,12 @@ export interface ResolvedConfig {
   readonly scanCodePattern: Sourced<string | null>;
   /** The overview counts each status up to this many orders (more show as "5,000+"). */
   readonly overviewCap: Sourced<number>;
+  /** The console's keys: the built-in table with the config file's `keybindings` applied, and what they changed. */
+  readonly keys: { readonly table: KeyTable; readonly overrides: readonly KeyOverride[] };
+  /** The config file's saved views, by name. */
+  readonly views: SavedViews;
+  /** Every profile of the config file (for the console's `:profile`). */
+  readonly profileNames: readonly string[];
 }
 
 /** Global flags that feed the configuration. */
@@ -118,6 +128,9 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     refreshIntervalSeconds: fromProfile(p.refresh_interval_seconds, 'refresh_interval_seconds', DEFAULT_REFRESH_INTERVAL_SECONDS),
     scanCodePattern: fromProfile<string | null>(p.scan_code_pattern, 'scan_code_pattern', null),
     overviewCap: fromProfile(p.overview_cap, 'overview_cap', DEFAULT_OVERVIEW_CAP),
+    keys: effectiveKeyTable(file.config.keybindings),
+    views: file.config.views ?? {},
+    profileNames: Object.keys(profiles),
   };
 }
 

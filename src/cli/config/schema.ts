@@ -7,6 +7,8 @@ import * as z from 'zod';
 import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
 import { parseScanCodePattern } from '../../ops/scan-code.js';
 import { formatPath } from '../zod-format.js';
+import { keybindingsSchema } from './keybindings.js';
+import { viewsSchema } from './views.js';
 
 /** Field names people try for a key; a key never lives in the config file. */
 const KEY_FIELD_NAMES = new Set(['key', 'api_key', 'apiKey', 'token', 'secret']);
@@ -78,6 +80,10 @@ export const configFileSchema = z
     profiles: z
       .record(z.string().regex(PROFILE_NAME_PATTERN, 'profile names use letters, digits, ".", "_" and "-"'), profileSchema)
       .optional(),
+    /** The console's own keys (see docs/keybindings.md). */
+    keybindings: keybindingsSchema.optional(),
+    /** Saved views: named filters and list columns. */
+    views: viewsSchema.optional(),
   })
   .superRefine((file, ctx) => {
     if (file.default_profile !== undefined && !Object.hasOwn(file.profiles ?? {}, file.default_profile)) {

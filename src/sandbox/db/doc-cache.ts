@@ -3,39 +3,36 @@
  * first out, so a repeated page skips SQLite (about 7 µs instead of 70-90 µs per 100
  * orders at 1M). Exact, not approximate: this process drops an order's entry when it
  * writes to it, and everything is dropped when SQLite's data_version shows a commit by
- * another connection (a second sandbox or the keys CLI on the same file).
+ * another connection (a second sandbox or the keys CLI on the same file; see snapshot.ts).
  */
-import type { Db, Statement } from './sqlite.js';
+import { snapshotsOf, type ReadSnapshots } from './snapshot.js';
+import type { Db } from './sqlite.js';
 
 /** Default entries kept: about 600 bytes each, so ~30 MB. */
 export const DOC_CACHE_CAPACITY = 50_000;
 
 export class DocCache {
   private readonly docs = new Map<number, Buffer>();
-  private readonly version: Statement;
-  private dataVersion: number;
+  private readonly snapshots: ReadSnapshots;
+  private generation: number;
 
   constructor(
     db: Db,
     private readonly capacity = DOC_CACHE_CAPACITY,
   ) {
-    // Prepared once: the check runs on every read of orders.
-    this.version = db.prepare('PRAGMA data_version');
-    this.version.setReturnArrays(true);
-    this.dataVersion = this.readVersion();
+    this.snapshots = snapshotsOf(db);
+    this.generation = this.snapshots.check();
   }
 
-  /** Drops everything if another connection committed since the last check. */
+  /**
+   * Drops everything if another connection committed since the last check (free inside a
+   * read snapshot, which checked when it began).
+   */
   revalidate(): void {
-    const version = this.readVersion();
-    if (version !== this.dataVersion) {
-      this.docs.clear();
-      this.dataVersion = version;
-    }
-  }
-
-  private readVersion(): number {
-    return (this.version.get() as unknown as [number])[0];
+    const generation = this.snapshots.check();
+    if (generation === this.generation) return;
+    this.docs.clear();
+    this.generation = generation;
   }
 
   /** The cached JSON of order `id`, marked as just used. */

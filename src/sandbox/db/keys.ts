@@ -1,10 +1,13 @@
 /**
  * API key records (D11): only the SHA-256 hash and the last 4 characters are stored.
- * The server looks a key up on every request (no cache), so a key revoked from another
- * process is refused on its very next request.
+ * The server keeps the keys it has verified in memory, exactly: that memory is dropped
+ * whenever another connection commits (data_version, see snapshot.ts), so a key revoked
+ * from another process (`keys revoke` on the live database) is refused on its very next
+ * request, and a revocation through this connection drops it too.
  */
 import { hashApiKey, keyLast4 } from '../keys.js';
 import type { Db, Statement } from './open.js';
+import { snapshotsOf, type ReadSnapshots } from './snapshot.js';
 import { transaction } from './transaction.js';
 
 export interface KeyRow {
@@ -41,21 +44,46 @@ export function listKeys(db: Db): KeyRow[] {
 /** Marks keys revoked (keeps an earlier revocation time). Returns how many changed. */
 export function revokeKeys(db: Db, pks: readonly number[], at: string): number {
   const stmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE pk = ? AND revoked_at IS NULL');
-  return transaction(db, () => pks.reduce((n, pk) => n + Number(stmt.run(at, pk).changes), 0));
+  const changed = transaction(db, () => pks.reduce((n, pk) => n + Number(stmt.run(at, pk).changes), 0));
+  // This connection's own commits do not move data_version: drop its verified keys here.
+  snapshotsOf(db).dropCaches();
+  return changed;
 }
 
-/** Prepared statements the request pipeline runs on every request. */
+/** Verified keys kept at most; more distinct keys than this in use is not a sandbox's load. */
+const VERIFIED_CAPACITY = 1_000;
+
+/** The key lookup the request pipeline runs on every request, and the last_used_at write. */
 export class KeyLookup {
   private readonly byHash: Statement;
   private readonly touch: Statement;
+  private readonly snapshots: ReadSnapshots;
+  /** Active (unrevoked) keys by hash, as read; their last_used_at is as of that read. */
+  private readonly verified = new Map<string, KeyRow>();
+  private generation: number;
 
   constructor(db: Db) {
     this.byHash = db.prepare(`${SELECT} WHERE k.key_hash = ?`);
     this.touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE pk = ?');
+    this.snapshots = snapshotsOf(db);
+    this.generation = this.snapshots.check();
   }
 
+  /** The key with this hash (from memory when verified before and nothing changed since). */
   findByHash(hash: string): KeyRow | undefined {
-    return this.byHash.get(hash) as KeyRow | undefined;
+    const generation = this.snapshots.check();
+    if (generation !== this.generation) {
+      this.verified.clear();
+      this.generation = generation;
+    }
+    const known = this.verified.get(hash);
+    if (known) return known;
+    const row = this.byHash.get(hash) as KeyRow | undefined;
+    if (row && row.revoked_at === null) {
+      if (this.verified.size >= VERIFIED_CAPACITY) this.verified.clear();
+      this.verified.set(hash, row);
+    }
+    return row;
   }
 
   setLastUsed(pk: number, at: string): void {

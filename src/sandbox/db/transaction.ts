@@ -43,7 +43,7 @@ function inSavepoint<T>(db: Db, work: () => T): T {
 }
 
 /** A promise would commit before its work ran: refused, so the transaction rolls back. */
-function checkedSync<T>(result: T): T {
+export function checkedSync<T>(result: T): T {
   if (typeof (result as { then?: unknown } | null)?.then === 'function') {
     throw new TypeError('a transaction function must be synchronous (it returned a promise)');
   }

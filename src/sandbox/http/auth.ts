@@ -1,7 +1,8 @@
 /**
  * Authentication (section 5, D11): Bearer parse, SHA-256 lookup, constant-time compare,
- * revocation check and last_used_at. Looked up on every request, never cached, so a key
- * revoked by another process fails on its next request.
+ * revocation check and last_used_at. The lookup answers from memory only while no other
+ * connection has committed (db/keys.ts), so a key revoked by another process fails on
+ * its very next request.
  */
 import { API_KEY_PATTERN } from '../../api/schemas.js';
 import type { KeyLookup, KeyRow } from '../db/keys.js';

@@ -31,9 +31,25 @@ export interface HandlerContext {
   readonly services: Services;
 }
 
-/** A response body that is already UTF-8 JSON (orders come as ready JSON from the store). */
+/**
+ * A response body that is already UTF-8 JSON (orders come as ready JSON from the store),
+ * as the parts to send one after the other: a page is its envelope around the orders'
+ * stored JSON, joined only once, into the buffer that is written (see respond.ts).
+ */
 export class RawJson {
-  constructor(readonly body: Buffer) {}
+  /** Total bytes of the parts. */
+  readonly byteLength: number;
+
+  constructor(readonly parts: readonly Buffer[]) {
+    let n = 0;
+    for (const part of parts) n += part.length;
+    this.byteLength = n;
+  }
+
+  /** The body as one buffer (a copy when there are several parts). */
+  joined(): Buffer {
+    return this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts as Buffer[], this.byteLength);
+  }
 }
 
 /** A successful response (always 200, the interface's only success status): ready JSON bytes. */

@@ -1,6 +1,8 @@
 /** Writing JSON responses and error envelopes. */
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '../errors.js';
+import type { BodyBuffers } from './body-buffers.js';
+import type { RawJson } from './context.js';
 
 /** Sends a JSON body unless a response was already started. */
 export function sendJson(
@@ -27,6 +29,31 @@ export function sendRawJson(
     ...headers,
   });
   res.end(text);
+}
+
+/**
+ * Sends a handler's JSON parts as one body. Several parts are copied into a buffer from
+ * `buffers`, which gets it back once the response has been handed to the OS ('finish')
+ * or given up ('close'), so large bodies reuse memory instead of faulting in fresh pages.
+ */
+export function sendJsonParts(res: ServerResponse, json: RawJson, buffers: BodyBuffers): void {
+  if (res.headersSent || res.destroyed) return;
+  if (json.parts.length === 1) {
+    sendRawJson(res, 200, json.parts[0]!);
+    return;
+  }
+  const block = buffers.take(json.byteLength);
+  let at = 0;
+  for (const part of json.parts) at += part.copy(block, at);
+  let isReturned = false;
+  const giveBack = () => {
+    if (isReturned) return;
+    isReturned = true;
+    buffers.give(block);
+  };
+  res.once('finish', giveBack);
+  res.once('close', giveBack);
+  sendRawJson(res, 200, block.length === at ? block : block.subarray(0, at));
 }
 
 /** Sends an ApiError as the interface's error envelope. */

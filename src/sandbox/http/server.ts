@@ -7,16 +7,18 @@
  * without internals, and the server keeps serving.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { KeyLookup } from '../db/keys.js';
+import type { KeyLookup, KeyRow } from '../db/keys.js';
+import { snapshotsOf } from '../db/snapshot.js';
 import { ApiError, redactSecrets } from '../errors.js';
 import { openApiJson } from '../openapi.js';
 import type { TokenBucketLimiter } from '../rate-limit.js';
 import { LastUsedTracker, authenticate } from './auth.js';
+import { BodyBuffers } from './body-buffers.js';
 import { readBody } from './body.js';
-import type { Services } from './context.js';
+import type { HandlerContext, HandlerResult, Services } from './context.js';
 import { newRequestId } from './request-id.js';
-import { internalError, sendError, sendRawJson } from './respond.js';
-import { isOpenApiPath, matchRoute, splitTarget } from './router.js';
+import { internalError, sendError, sendJsonParts, sendRawJson } from './respond.js';
+import { isOpenApiPath, matchRoute, splitTarget, type MatchedRoute } from './router.js';
 
 export interface Faults {
   readonly latencyMs: number;
@@ -50,9 +52,20 @@ function injectedFailure(faults: Faults): ApiError | null {
   return new ApiError('internal_error', 'Injected failure (sandbox fault injection); nothing was changed.');
 }
 
+/** The route of a request, or route_not_found. */
+function routeOf(method: string, path: string): MatchedRoute {
+  const route = matchRoute(method, path);
+  if (!route) {
+    throw new ApiError('route_not_found', `No such route for ${method}. The routes are listed in /openapi.json.`);
+  }
+  return route;
+}
+
 /** Builds the node:http request listener. */
 export function createPipeline(deps: PipelineDeps): RequestListener {
   const lastUsed = new LastUsedTracker(deps.keys);
+  const bodyBuffers = new BodyBuffers();
+  const reads = snapshotsOf(deps.services.db);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (isMissingHost(req)) throw missingHost();
@@ -67,8 +80,48 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       return;
     }
 
-    const key = authenticate(req.headers.authorization, deps.keys);
     const now = deps.now();
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    const handlerContext = (key: KeyRow, route: MatchedRoute, body: Buffer): HandlerContext => ({
+      req,
+      route,
+      search,
+      body,
+      now,
+      shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
+      services: deps.services,
+    });
+
+    // A GET without a body (nearly every request) waits for nothing: authentication, rate
+    // limit, route and handler read one SQLite snapshot, so the caches are checked against
+    // other processes' commits once and the read locks are taken once (db/snapshot.ts).
+    // GET handlers are synchronous (read() refuses a promise); bodies are awaited and writes
+    // run outside any snapshot; last_used_at is written after it.
+    if (method === 'GET' && !hasBody) {
+      let key: KeyRow | undefined;
+      let result: HandlerResult;
+      try {
+        result = reads.read(() => {
+          key = admit(req.headers.authorization, now);
+          const route = routeOf(method, path);
+          return route.route.handler(handlerContext(key, route, EMPTY)) as HandlerResult;
+        });
+      } finally {
+        if (key) lastUsed.touch(key, now);
+      }
+      sendJsonParts(res, result, bodyBuffers);
+      return;
+    }
+    const key = reads.read(() => admit(req.headers.authorization, now));
+    lastUsed.touch(key, now);
+    const route = routeOf(method, path);
+    const body = hasBody ? await readBody(req) : EMPTY;
+    sendJsonParts(res, await route.route.handler(handlerContext(key, route, body)), bodyBuffers);
+  }
+
+  /** Authentication, then the key's rate limit (D6 step 1, D10). */
+  function admit(authorization: string | undefined, now: number): KeyRow {
+    const key = authenticate(authorization, deps.keys);
     const taken = deps.limiter.take(key.pk, now);
     if (!taken.ok) {
       throw new ApiError(
@@ -78,24 +131,7 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
         { 'Retry-After': String(taken.retryAfterSeconds) },
       );
     }
-    lastUsed.touch(key, now);
-
-    const route = matchRoute(method, path);
-    if (!route) {
-      throw new ApiError('route_not_found', `No such route for ${method}. The routes are listed in /openapi.json.`);
-    }
-    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    const body = hasBody ? await readBody(req) : EMPTY;
-    const result = await route.route.handler({
-      req,
-      route,
-      search,
-      body,
-      now,
-      shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
-      services: deps.services,
-    });
-    sendRawJson(res, 200, result.body);
+    return key;
   }
 
   return (req, res) => {

@@ -6,6 +6,8 @@ import { Text } from 'ink';
 import { useTheme } from '../context/theme-context.js';
 import type { ErrorView } from '../errors/classify.js';
 import { useClock } from '../hooks/use-now.js';
+import { actionLabel } from '../keys/match.js';
+import { useKeyTable } from '../keys/use-key-table.js';
 
 export interface ErrorBannerProps {
   readonly error: Extract<ErrorView, { kind: 'transient' | 'other' }>;
@@ -19,13 +21,14 @@ export function ErrorBanner(props: ErrorBannerProps) {
   const { retryAt } = props;
   const isCountingDown = props.error.kind === 'transient' && retryAt !== null;
   const secondsLeft = useClock((now) => (retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))), 500, isCountingDown);
+  const refreshKey = actionLabel('list', 'refresh', useKeyTable());
   const requestId = props.error.requestId ? ` (request id ${props.error.requestId})` : '';
   if (props.error.kind === 'transient') {
     const wait =
       retryAt === null ? 'trying again now' : `trying again in ${secondsLeft}s`;
     return (
       <Text color={theme.color('warning')} wrap="truncate">
-        {`⚠ The service is not answering; ${wait} (R: now). ${props.error.message}${requestId}`}
+        {`⚠ The service is not answering; ${wait}${refreshKey ? ` (${refreshKey}: now)` : ''}. ${props.error.message}${requestId}`}
       </Text>
     );
   }

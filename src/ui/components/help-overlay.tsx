@@ -5,9 +5,12 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useServices } from '../context/services-context.js';
+import { COMMANDS } from '../command-line/commands.js';
 import { bindingGroups, keyName } from '../keys/binding-docs.js';
 import type { KeyScope } from '../keys/bindings.js';
+import type { KeyTable } from '../keys/match.js';
 import { useKeyBindings } from '../keys/use-key-bindings.js';
+import { useKeyTable } from '../keys/use-key-table.js';
 import { KeyHints } from './key-hints.js';
 
 export interface HelpOverlayProps {
@@ -28,14 +31,19 @@ const LEGEND: readonly string[] = [
   'items; "2 pending" (or 2p) = items still awaiting review. Status is always written out.',
 ];
 
-function helpLines(scopes: readonly KeyScope[], isReadOnly: boolean): HelpLine[] {
+function helpLines(scopes: readonly KeyScope[], isReadOnly: boolean, table: KeyTable): HelpLine[] {
   const lines: HelpLine[] = [];
-  for (const group of bindingGroups(scopes)) {
+  for (const group of bindingGroups(scopes, table)) {
     lines.push({ text: group.title, isTitle: true });
     for (const b of group.bindings) {
-      const keys = b.keys.map(keyName).join(' ');
+      const keys = b.keys.length > 0 ? b.keys.map(keyName).join(' ') : '(no key)';
       const note = b.isMutating ? (isReadOnly ? '  (changes data; off: read-only)' : '  (changes data)') : '';
       lines.push({ text: `  ${keys.padEnd(16)} ${b.description}${note}` });
+    }
+    // The commands follow the command line's keys.
+    if (group.scope === 'command') {
+      lines.push({ text: 'Commands (: on the orders list)', isTitle: true });
+      for (const c of COMMANDS) lines.push({ text: `  ${c.usage.padEnd(16)} ${c.description}` });
     }
   }
   lines.push({ text: 'Legend', isTitle: true }, ...LEGEND.map((text) => ({ text: `  ${text}` })));
@@ -45,7 +53,7 @@ function helpLines(scopes: readonly KeyScope[], isReadOnly: boolean): HelpLine[]
 /** Renders the help overlay within `height` lines. */
 export function HelpOverlay(props: HelpOverlayProps) {
   const { isReadOnly } = useServices();
-  const lines = helpLines(props.scopes, isReadOnly);
+  const lines = helpLines(props.scopes, isReadOnly, useKeyTable());
   const room = Math.max(1, props.height - 3);
   const maxTop = Math.max(0, lines.length - room);
   const [top, setTop] = useState(0);

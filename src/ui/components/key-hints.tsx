@@ -4,11 +4,13 @@
  * not pending), so nobody wonders why a key does nothing.
  */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { displayWidth } from '../../format/width.js';
 import { useServices } from '../context/services-context.js';
 import { useTheme } from '../context/theme-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from '../keys/bindings.js';
-import { hintBindings } from '../keys/match.js';
+import { hintBindings, type KeyTable } from '../keys/match.js';
+import { useKeyTable } from '../keys/use-key-table.js';
 
 export interface KeyHintsProps {
   /** One scope, or several (their hints are joined, first scope first, without repeats). */
@@ -28,12 +30,17 @@ export interface Hint {
 const HINT_GAP = 2;
 
 /** The hints of `scope` (pure): bindings, their words, and which are off and why. */
-export function footerHints(scope: KeyHintsProps['scope'], isReadOnly: boolean, offActions?: ReadonlyMap<KeyAction, string>): readonly Hint[] {
+export function footerHints(
+  scope: KeyHintsProps['scope'],
+  isReadOnly: boolean,
+  offActions?: ReadonlyMap<KeyAction, string>,
+  table?: KeyTable,
+): readonly Hint[] {
   const scopes: readonly KeyScope[] = typeof scope === 'string' ? [scope] : scope;
   const seen = new Set<string>();
   const hints: Hint[] = [];
   for (const s of scopes) {
-    for (const b of hintBindings(s)) {
+    for (const b of hintBindings(s, table)) {
       if (seen.has(b.label)) continue;
       seen.add(b.label);
       const offWhy = isReadOnly && b.isMutating ? 'read-only' : offActions?.get(b.action);
@@ -59,11 +66,14 @@ export function footerLineCount(hints: readonly Hint[], width: number): number {
   return lines;
 }
 
-/** Renders the footer hints of `scope`. */
-export function KeyHints(props: KeyHintsProps) {
+/**
+ * Renders the footer hints of `scope`. Memoized: a key on the screen above does not draw the
+ * footer again (a Text drawn again is a row Ink's Output builds again, src/ui/ink/row-cached-output.ts).
+ */
+export const KeyHints = memo(function KeyHints(props: KeyHintsProps) {
   const { isReadOnly } = useServices();
   const theme = useTheme();
-  const hints = footerHints(props.scope, isReadOnly, props.offActions);
+  const hints = footerHints(props.scope, isReadOnly, props.offActions, useKeyTable());
   return (
     <Box flexWrap="wrap" columnGap={HINT_GAP}>
       {hints.map(({ binding: b, words, offWhy }) => {
@@ -77,4 +87,4 @@ export function KeyHints(props: KeyHintsProps) {
       })}
     </Box>
   );
-}
+});

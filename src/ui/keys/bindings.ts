@@ -5,20 +5,22 @@
  */
 
 /** Where a binding applies. `global` applies on every screen unless a prompt has focus. */
-export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'reason' | 'confirm' | 'help' | 'log' | 'bulk' | 'scan' | 'overview' | 'profiles';
+export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'command' | 'reason' | 'confirm' | 'help' | 'log' | 'bulk' | 'scan' | 'overview' | 'profiles';
 
 /** The named actions; components switch on these, never on raw keys. */
 export type KeyAction =
   | 'quit' | 'help' | 'back' | 'activity-log' | 'switch-profile' | 'overview'
   | 'move-up' | 'move-down' | 'page-up' | 'page-down' | 'jump-top' | 'jump-bottom'
-  | 'open' | 'mark' | 'mark-page' | 'mark-range' | 'clear-marks' | 'find' | 'filter' | 'next-page' | 'prev-page' | 'refresh'
+  | 'open' | 'mark' | 'mark-page' | 'mark-range' | 'clear-marks' | 'find' | 'filter' | 'command-line' | 'next-page' | 'prev-page' | 'refresh'
   | 'receive' | 'approve-all-marked' | 'scan-mode'
   | 'approve' | 'reject' | 'keep' | 'approve-all' | 'clear-decision' | 'submit'
-  | 'confirm-yes' | 'confirm-no' | 'next-field' | 'prev-field' | 'apply' | 'clear-field';
+  | 'confirm-yes' | 'confirm-no' | 'next-field' | 'prev-field' | 'apply' | 'clear-field' | 'complete';
 
-/** A key as Ink reports it: a character, or a named special key. */
+/** A key as Ink reports it: a character, Ctrl with a letter, or a named special key. */
 export type KeySpec =
   | { readonly char: string }
+  /** Ctrl with a lower-case letter, e.g. `{ ctrl: 'n' }` for Ctrl+N. */
+  | { readonly ctrl: string }
   | { readonly special: 'up' | 'down' | 'left' | 'right' | 'pageUp' | 'pageDown' | 'return' | 'escape' | 'tab' | 'shiftTab' | 'space' | 'ctrlC' | 'home' | 'end' | 'backspace' | 'delete' };
 
 export interface KeyBinding {
@@ -59,6 +61,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'clear-marks', scope: 'list', keys: [c('U')], label: 'U', description: 'Unmark every order (on all pages)', isMutating: false },
   { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find by order name or id', isMutating: false, isHint: true, hint: 'find' },
   { action: 'filter', scope: 'list', keys: [c('f')], label: 'f', description: 'Filters', isMutating: false, isHint: true, hint: 'filters' },
+  { action: 'command-line', scope: 'list', keys: [c(':')], label: ':', description: 'Command line (:status, :view, :help …)', isMutating: false },
   { action: 'next-page', scope: 'list', keys: [c('n')], label: 'n', description: 'Next page', isMutating: false, isHint: true, hint: 'next page' },
   { action: 'prev-page', scope: 'list', keys: [c('p')], label: 'p', description: 'Previous page', isMutating: false, isHint: true, hint: 'prev page' },
   { action: 'refresh', scope: 'list', keys: [c('R')], label: 'R', description: 'Refresh now', isMutating: false },
@@ -88,6 +91,12 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'move-up', scope: 'find', keys: [s('up')], label: '↑', description: 'Previous match (when several match)', isMutating: false },
   { action: 'move-down', scope: 'find', keys: [s('down')], label: '↓', description: 'Next match (when several match)', isMutating: false },
   { action: 'back', scope: 'find', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
+
+  { action: 'apply', scope: 'command', keys: [s('return')], label: 'Enter', description: 'Run the command', isMutating: false, isHint: true, hint: 'run' },
+  { action: 'complete', scope: 'command', keys: [s('tab')], label: 'Tab', description: 'Complete the command, status, view or profile name', isMutating: false, isHint: true, hint: 'complete' },
+  { action: 'move-up', scope: 'command', keys: [s('up')], label: '↑', description: 'Older command from the history', isMutating: false, isHint: true, hint: 'history' },
+  { action: 'move-down', scope: 'command', keys: [s('down')], label: '↓', description: 'Newer command from the history', isMutating: false },
+  { action: 'back', scope: 'command', keys: [s('escape')], label: 'Esc', description: 'Close the command line', isMutating: false, isHint: true, hint: 'cancel' },
 
   { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, isHint: true, hint: 'use reason' },
   { action: 'back', scope: 'reason', keys: [s('escape')], label: 'Esc', description: 'Cancel rejection', isMutating: false, isHint: true, hint: 'cancel' },

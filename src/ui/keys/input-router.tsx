@@ -20,7 +20,7 @@
 import { useInput, type Key } from 'ink';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLatest } from '../hooks/use-latest.js';
-import { isMoveOnlyChar } from './match.js';
+import { moveOnlyCharTest } from './match.js';
 import {
   classifyPress,
   classifyQuiet,
@@ -32,6 +32,7 @@ import {
 } from './scan-classifier.js';
 import { keyOf, splitBurst } from './split-burst.js';
 import { useIsScreenActive } from './screen-active-context.js';
+import { useKeyTable } from './use-key-table.js';
 
 export type InputHandler = (input: string, key: Key) => void;
 
@@ -152,6 +153,8 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
     [],
   );
 
+  // The characters that only move are those of the console's own key table (the config may rebind j and k).
+  const isMoveOnlyChar = moveOnlyCharTest(useKeyTable());
   useInput((input, key) => {
     const at = performance.now();
     for (const press of splitBurst(input, key)) apply(classifyPress(classifier.current, press, at, isMoveOnlyChar));

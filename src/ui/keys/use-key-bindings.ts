@@ -13,6 +13,7 @@ import { useInputRouter, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
 import { matchBinding, readOnlyReason, SCAN_IN_PROMPT } from './match.js';
+import { useKeyTable } from './use-key-table.js';
 
 /** Receives the matched action; `binding` is the table row that matched. */
 export type KeyActionHandler = (action: KeyAction, input: string, key: Key, binding: KeyBinding) => void;
@@ -41,6 +42,7 @@ export function useKeyBindings(
   const { show } = useNotice();
   const onGlobal = useGlobalKeyHandler();
   const isScreenActive = useIsScreenActive();
+  const table = useKeyTable();
   const latestRef = useLatest({ scopes, handler, onUnmatched: options.onUnmatched });
 
   const onInput = useCallback(
@@ -48,7 +50,7 @@ export function useKeyBindings(
       const { scopes: current, handler: handle, onUnmatched } = latestRef.current;
       const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
       for (const scope of list) {
-        const binding = matchBinding(scope, input, key);
+        const binding = matchBinding(scope, input, key, table);
         if (!binding) continue;
         if (binding.isMutating && isReadOnly) show(sanitizeForTerminal(readOnlyReason(binding)), 'warning');
         else if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
@@ -57,7 +59,7 @@ export function useKeyBindings(
       }
       onUnmatched?.(input, key);
     },
-    [isReadOnly, show, onGlobal, latestRef],
+    [isReadOnly, show, onGlobal, latestRef, table],
   );
 
   const isActive = isScreenActive && (options.isActive ?? true);

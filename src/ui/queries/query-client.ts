@@ -12,29 +12,30 @@
  * says so, and its one "window" (the terminal) counts as focused whenever it runs:
  * focusManager's browser check would pause interval refetches in a hidden tab.
  */
-import { environmentManager, focusManager, MutationCache, QueryCache, QueryClient, timeoutManager, type TimeoutProvider } from '@tanstack/react-query';
+import { environmentManager, focusManager, MutationCache, QueryCache, QueryClient, timeoutManager } from '@tanstack/react-query';
 import { isApiError } from '../../api/client/errors.js';
 import type { AuthFailure } from '../app-state.js';
 import { classifyError } from '../errors/classify.js';
 
 /**
- * React Query's timers, unreferenced: garbage collection of a page or of a finished write
- * (five minutes) must not keep the process alive after the console has ended (the terminal
- * keeps it alive while it runs). A write's timer is scheduled when its screen lets go of it,
- * which can be after the last clear of the cache.
+ * React Query's timers (stale times, refetch intervals, garbage collection) that never keep
+ * the process alive: the console lives as long as its terminal does. A settled mutation's
+ * 5-minute gc timer survives `queryClient.clear()` (the mutation cache forgets mutations
+ * without stopping their timers), so after a review q restored the screen and the process
+ * stayed for 5 minutes.
  */
-const UNREFERENCED_TIMERS: TimeoutProvider<ReturnType<typeof setTimeout>> = {
-  setTimeout: (callback, delay) => setTimeout(callback, delay).unref(),
-  clearTimeout: (id) => clearTimeout(id),
-  setInterval: (callback, delay) => setInterval(callback, delay).unref(),
-  clearInterval: (id) => clearInterval(id),
+const unrefTimers = {
+  setTimeout: (callback: () => void, delay: number) => setTimeout(callback, delay).unref(),
+  clearTimeout: (id: ReturnType<typeof setTimeout> | undefined) => clearTimeout(id),
+  setInterval: (callback: () => void, delay: number) => setInterval(callback, delay).unref(),
+  clearInterval: (id: ReturnType<typeof setInterval> | undefined) => clearInterval(id),
 };
 
 /** Makes React Query behave as a client in this process (timers on, always focused). Idempotent. */
 export function runReactQueryAsClient(): void {
   environmentManager.setIsServer(() => false);
   focusManager.setFocused(true);
-  timeoutManager.setTimeoutProvider(UNREFERENCED_TIMERS);
+  timeoutManager.setTimeoutProvider(unrefTimers);
 }
 
 type KeyRefusedListener = (failure: AuthFailure) => void;

@@ -5,6 +5,9 @@
  * that scrolls with the selection. Only the visible rows render, and each row's formatted
  * line is kept for as long as the row object, the columns and the style stay the same (a
  * key press redraws the table; formatting every visible row again was a third of that).
+ * The header and the rows are memoized, so a selection move draws only the two rows it
+ * changes: Ink's Output (wrapped by src/ui/ink/row-cached-output.ts) builds again only rows
+ * whose Text was drawn again.
  */
 import { Box, Text } from 'ink';
 import { memo, useMemo, useState } from 'react';
@@ -45,6 +48,16 @@ const TableRow = memo(function TableRow(props: {
   );
 });
 
+/** The header line; drawn again only when its text changes (not on every selection move). */
+const TableHeader = memo(function TableHeader(props: { readonly line: string }) {
+  return (
+    <Text bold wrap="truncate">
+      {' '.repeat(MARKER_WIDTH)}
+      {props.line}
+    </Text>
+  );
+});
+
 /** The first visible row, moved only as far as needed to keep `selected` in view. */
 function scrollTop(previous: number, selected: number, height: number, count: number): number {
   const maxTop = Math.max(0, count - height);
@@ -80,10 +93,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const visible = props.rows.slice(top, top + height);
   return (
     <Box flexDirection="column">
-      <Text bold wrap="truncate">
-        {' '.repeat(MARKER_WIDTH)}
-        {headerLine(props.columns)}
-      </Text>
+      <TableHeader line={headerLine(props.columns)} />
       {props.rows.length === 0 ? (
         <Text dimColor>{`  ${props.emptyText}`}</Text>
       ) : (

@@ -8,6 +8,9 @@ import { stringifySafeJson } from '../../../format/json-output.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { displayWidth } from '../../../format/width.js';
+import type { SavedView } from '../../../ops/saved-views.js';
+import type { KeySpec } from '../../../ui/keys/bindings.js';
+import { configKeyName, DISABLED_KEY } from '../../../ui/keys/key-names.js';
 
 /** The key as `config` shows it: redacted, or why it could not be read. */
 export type KeyView = { readonly redacted: string } | { readonly error: ErrorShape };
@@ -26,6 +29,25 @@ function keySourceLabel(source: KeySource): string {
 }
 
 const seconds = (ms: number) => `${ms / 1000} s`;
+
+/** Keys as the config file writes them: "<c-n>, <down>", or "<disabled>". */
+const keysText = (keys: readonly KeySpec[]) => (keys.length === 0 ? DISABLED_KEY : keys.map(configKeyName).join(', '));
+
+/** A view in a few words: "statuses pending · from today · columns id,order_name". */
+function viewText(view: SavedView): string {
+  const parts = Object.entries(view).map(([field, value]) => `${field} ${Array.isArray(value) ? value.join(',') : String(value)}`);
+  return parts.length > 0 ? parts.join(' · ') : 'all orders, default columns';
+}
+
+/** One row per key the config file changed (else one saying the built-in keys apply), one per view. */
+function keyAndViewRows(config: ResolvedConfig): [string, string, string][] {
+  const keys: [string, string, string][] =
+    config.keys.overrides.length === 0
+      ? [['keys', 'built-in (press ? in the console, or see docs/keybindings.md)', 'default']]
+      : config.keys.overrides.map((o) => [`key ${o.scope}.${o.action}`, keysText(o.keys), `config keybindings.${o.scope}.${o.action}`]);
+  const views = Object.entries(config.views).map(([name, view]): [string, string, string] => [`view ${name}`, viewText(view), `config views.${name}`]);
+  return [...keys, ...views];
+}
 
 /** Rows of name, value, source. */
 function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] {
@@ -47,6 +69,7 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
     row('refresh interval', config.refreshIntervalSeconds, (v) => (v === 0 ? 'off' : `${v} s`)),
     row('scan pattern', config.scanCodePattern, (v) => v ?? '(none: a scan is the order name or id)'),
     row('overview cap', config.overviewCap, (v) => `${v} orders per status`),
+    ...keyAndViewRows(config),
   ];
 }
 
@@ -80,6 +103,21 @@ export function renderConfigJson(config: ResolvedConfig, key: KeyView): string {
     refresh_interval_seconds: config.refreshIntervalSeconds,
     scan_code_pattern: config.scanCodePattern,
     overview_cap: config.overviewCap,
+    keybindings: keybindingsJson(config),
+    views: config.views,
   };
   return `${stringifySafeJson(json, 2)}\n`;
+}
+
+/** Every key of the console by scope and action, in the config file's names, with where it came from. */
+function keybindingsJson(config: ResolvedConfig): Record<string, Record<string, { keys: string[]; source: string }>> {
+  const out: Record<string, Record<string, { keys: string[]; source: string }>> = {};
+  for (const b of config.keys.table) {
+    const isChanged = config.keys.overrides.some((o) => o.scope === b.scope && o.action === b.action);
+    (out[b.scope] ??= {})[b.action] = {
+      keys: b.keys.length === 0 ? [DISABLED_KEY] : b.keys.map(configKeyName),
+      source: isChanged ? `config keybindings.${b.scope}.${b.action}` : 'default',
+    };
+  }
+  return out;
 }

@@ -22,6 +22,8 @@ export const CONFIG_SPEC: CommandSpec = {
       'only you can read: chmod 600) or key_command (run with /bin/sh -c, e.g. "pass show shop/north").',
       'The key is never accepted as a flag. The command exits 2 or 4 when the base URL or the key is',
       'missing or unusable, so it doubles as a check.',
+      'It also lists the console keys the config file\'s "keybindings" change (--json: every key, by',
+      'scope and action) and its saved "views"; see docs/keybindings.md.',
     ].join('\n'),
     EXIT_CODES_NOTE,
     ERRORS_NOTE,

@@ -7,6 +7,7 @@ import type { ListFilters } from '../../../api/list-params.js';
 import { booleanFlag, stringFlag } from '../../command-runner.js';
 import { filterFlagSpecs, parseFilterFlags } from '../../filter-flags.js';
 import { EXIT_CODES_NOTE, usage, type CommandSpec, type ParsedArgs } from '../../flags.js';
+import { VIEW_FLAG } from '../../view-flag.js';
 
 export const CONSOLE_SPEC: CommandSpec = {
   name: 'console',
@@ -16,6 +17,7 @@ export const CONSOLE_SPEC: CommandSpec = {
     { name: 'read-only', type: 'boolean', description: 'Disable every key that changes data (pressing one says why)' },
     { name: 'screen-reader', type: 'boolean', description: "Ink's screen-reader mode (also INK_SCREEN_READER=true)" },
     ...filterFlagSpecs('Initial filter: '),
+    VIEW_FLAG,
   ],
   notes: [
     [
@@ -25,7 +27,7 @@ export const CONSOLE_SPEC: CommandSpec = {
     ].join('\n'),
     EXIT_CODES_NOTE,
   ],
-  examples: ['returns-console', 'returns-console --status pending --limit 100', 'returns-console --profile north --read-only'],
+  examples: ['returns-console', 'returns-console --status pending --limit 100', 'returns-console --view today', 'returns-console --profile north --read-only'],
 };
 
 export interface ConsoleArgs {

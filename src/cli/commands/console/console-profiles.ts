@@ -11,7 +11,7 @@ import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.
 import { createConnectionMonitor, type ConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { parseScanCodePattern } from '../../../ops/scan-code.js';
 import type { ConsoleServices, ProfileCatalog, ProfileOpening } from '../../../ui/services.js';
-import { loadConfigFile, toClientOptions, type ResolvedConfig } from '../../config/index.js';
+import { toClientOptions, type ResolvedConfig } from '../../config/index.js';
 import { toErrorShape } from '../../errors-output.js';
 import type { Factory } from '../../factory.js';
 import { resolveConsoleTarget } from './console-target.js';
@@ -24,6 +24,8 @@ export interface ConsoleBase {
   readonly factory: Factory;
   readonly isReadOnly: boolean;
   readonly stateDir: string;
+  /** The profiles one can switch to (the command line completes them). */
+  readonly profileNames: readonly string[];
 }
 
 /** The services of one profile. */
@@ -51,6 +53,9 @@ export function profileServices(
       overviewCap: config.overviewCap.value,
     },
     isReadOnly: base.isReadOnly,
+    keyTable: config.keys.table,
+    views: config.views,
+    profileNames: base.profileNames,
     stateDir: base.stateDir,
     now: base.factory.now,
     connection: input.monitor,
@@ -76,17 +81,15 @@ export interface ConsoleCatalog extends ProfileCatalog {
 }
 
 /**
- * The catalog of the config file's profiles. `builtin` is the console's own sandbox session
- * (when it runs one), listed first under its name; a config profile of the same name is
+ * The catalog of the profiles in `base.profileNames`. `builtin` is the console's own sandbox
+ * session (when it runs one), listed under its name; a config profile of the same name is
  * shadowed by it.
  */
-export async function createProfileCatalog(
+export function createProfileCatalog(
   base: ConsoleBase,
   builtin: { readonly name: string; readonly services: ConsoleServices } | null,
-): Promise<ConsoleCatalog> {
-  const file = await loadConfigFile(base.factory);
-  const configured = Object.keys(file.config.profiles ?? {});
-  const names = builtin ? [builtin.name, ...configured.filter((n) => n !== builtin.name)] : configured;
+): ConsoleCatalog {
+  const names = base.profileNames;
   const clients: ReturnsClient[] = [];
 
   const open = async (name: string): Promise<ProfileOpening> => {
@@ -94,7 +97,7 @@ export async function createProfileCatalog(
     try {
       const target = await resolveConsoleTarget(base.factory, { profile: name, isSandbox: false });
       if (target.kind === 'sandbox') {
-        return { kind: 'failed', message: sanitizeForTerminal(`Profile ${name} names no service: give it base_url and a key (key_env, key_file or key_command) in ${file.path}.`) };
+        return { kind: 'failed', message: sanitizeForTerminal(`Profile ${name} names no service: give it base_url and a key (key_env, key_file or key_command) in ${target.config.configFile.path}.`) };
       }
       const monitor = createConnectionMonitor(base.factory.now);
       const client = await base.factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });

@@ -18,6 +18,7 @@ import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from '
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
+import { applyViewFlag } from '../../view-flag.js';
 
 /** Runs the console until the user quits. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
@@ -45,7 +46,11 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     });
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
-    const base = { factory, isReadOnly: args.isReadOnly, stateDir };
+    // --view needs the config file's views: a bad name stops here, before anything starts.
+    const start = applyViewFlag(ctx.args, config.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
+    // On the built-in sandbox, its own profile comes first; the config file's profiles follow.
+    const profileNames = target.kind === 'sandbox' ? [BUILTIN_SANDBOX_PROFILE, ...config.profileNames.filter((n) => n !== BUILTIN_SANDBOX_PROFILE)] : config.profileNames;
+    const base = { factory, isReadOnly: args.isReadOnly, stateDir, profileNames };
 
     let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
     let client: ReturnsClient;
@@ -80,21 +85,22 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       });
     }
     // The other profiles of the config file, to switch shops without a restart.
-    const catalog = await createProfileCatalog(base, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
+    const catalog = createProfileCatalog(base, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
 
     // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
     // Aborted when the console ends, so a slow first page never keeps the process alive after q.
     const firstPageAbort = new AbortController();
-    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: args.filters, limit: args.limit, signal: firstPageAbort.signal });
+    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit, signal: firstPageAbort.signal });
     firstPage?.catch(() => undefined);
     const { startConsole } = await ui;
     try {
       await startConsole({
         services,
         catalog,
-        initialFilters: args.filters,
-        initialLimit: args.limit,
+        initialFilters: start.filters,
+        initialLimit: start.limit,
+        initialView: start.view,
         ...(firstPage && { firstPage }),
         initialAuth: target.kind === 'service' ? target.auth : null,
         isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),

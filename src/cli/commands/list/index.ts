@@ -7,8 +7,9 @@ import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, type CommandSpec } from '../../flags.js';
 import { filterFlagSpecs } from '../../filter-flags.js';
+import { VIEW_FLAG } from '../../view-flag.js';
 import { UnknownStatusNote } from '../../unknown-status-note.js';
-import { parseListRequest, type ListRequest } from './list-args.js';
+import { applyListView, parseListRequest, type ListRequest } from './list-args.js';
 import { LIST_FIELDS, type FieldContext } from './list-fields.js';
 import {
   CLEAR_LINE,
@@ -32,6 +33,7 @@ export const LIST_SPEC: CommandSpec = {
     { name: 'ndjson', type: 'boolean', description: 'One JSON return order per line' },
     { name: 'csv', type: 'boolean', description: 'CSV with a header line' },
     { name: 'fields', type: 'string', valueName: 'LIST', description: 'Fields to show, comma-separated (see below)' },
+    VIEW_FLAG,
   ],
   notes: [
     [
@@ -56,14 +58,17 @@ export const LIST_SPEC: CommandSpec = {
     'returns-console list --status pending',
     'returns-console list --from 2026-11-01T00:00:00Z --to 2026-11-30T23:59:59Z --all --csv > november.csv',
     'returns-console list --all --ndjson | jq -r .order_name',
+    'returns-console list --view today',
   ],
 };
 
 /** Runs `list`. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
   return runCommand(LIST_SPEC, argv, factory, async (ctx) => {
-    const request = parseListRequest(LIST_SPEC, ctx.args, factory.io.isStdoutTTY, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
-    const { client } = await ctx.connect();
+    const dates = { nowMs: factory.now(), timeZone: factory.env.TZ || undefined };
+    const flagged = parseListRequest(LIST_SPEC, ctx.args, factory.io.isStdoutTTY, dates);
+    const { client, connection } = await ctx.connect();
+    const request = applyListView(flagged, ctx.args, connection.config.views, dates);
     const signal = ctx.abortOnInterrupt();
     return request.isAll ? listAll(ctx, client, request, signal) : listOnePage(ctx, client, request, signal);
   });

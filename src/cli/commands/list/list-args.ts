@@ -9,6 +9,8 @@ import type { DateInputContext } from '../../../format/date-input.js';
 import { booleanFlag, stringFlag } from '../../command-runner.js';
 import { parseFilterFlags } from '../../filter-flags.js';
 import { usage, type CommandSpec, type ParsedArgs } from '../../flags.js';
+import type { SavedViews } from '../../../ops/saved-views.js';
+import { applyViewFlag } from '../../view-flag.js';
 import { DEFAULT_FIELDS, selectFields, type ListField } from './list-fields.js';
 
 export type ListFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';
@@ -62,4 +64,17 @@ function parseMaxPages(spec: CommandSpec, args: ParsedArgs): number {
   if (!/^[1-9]\d{0,8}$/.test(raw)) throw usage(spec, `--max-pages: "${raw}" is not a whole number of pages (1 or more)`, 'max-pages');
   if (!booleanFlag(args, 'all')) throw usage(spec, '--max-pages needs --all (without it one page is read)', 'max-pages');
   return Number(raw);
+}
+
+/**
+ * `request` with --view applied (its filters under the filter flags given, its page size
+ * unless --limit, its columns unless --fields; JSON keeps whole objects unless --fields).
+ */
+export function applyListView(request: ListRequest, args: ParsedArgs, views: SavedViews, dates: DateInputContext): ListRequest {
+  const viewed = applyViewFlag(args, views, request, dates);
+  const isJson = request.format === 'json' || request.format === 'ndjson';
+  const columns = viewed.view?.columns;
+  // The config schema allows only displayable column names, so selecting them cannot fail.
+  const picked = columns && !request.isFieldsGiven && !isJson ? selectFields(columns, false) : null;
+  return { ...request, filters: viewed.filters, limit: viewed.limit, ...(picked?.ok && { fields: picked.fields }) };
 }

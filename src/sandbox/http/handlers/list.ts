@@ -14,14 +14,14 @@ export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   const cursor = hasMore
     ? nextCursor(pageIds[pageIds.length - 1]!, filterHash, { ...cursorCtx, ttlSeconds: services.cursorTtlSeconds })
     : null;
-  // The page envelope of section 2 around the orders' stored JSON bytes, joined into one
-  // buffer: writing the ~200 parts with res.write (corked) measured 0.015-0.02 ms more
-  // server CPU per request than this one copy.
+  // The page envelope of section 2 around the orders' stored JSON bytes, never parsed or
+  // re-serialized; the parts are joined once, into the buffer the response writes (writing
+  // the ~200 parts with res.write, corked, measured 0.015-0.02 ms more server CPU).
   const parts: Buffer[] = [DATA_OPEN];
   for (const doc of services.orders.pageDocs(pageIds)) {
     if (parts.length > 1) parts.push(COMMA);
     parts.push(doc);
   }
   parts.push(Buffer.from(`],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`));
-  return new RawJson(Buffer.concat(parts));
+  return new RawJson(parts);
 };

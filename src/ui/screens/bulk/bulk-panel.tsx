@@ -14,7 +14,9 @@ import { knownOrderNames } from '../../queries/order-names.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import { KEY_BINDINGS, type KeyAction, type KeyScope } from '../../keys/bindings.js';
+import type { KeyAction, KeyScope } from '../../keys/bindings.js';
+import { actionLabel, type KeyTable } from '../../keys/match.js';
+import { useKeyTable } from '../../keys/use-key-table.js';
 import { ConfirmDialog } from '../order/confirm-dialog.js';
 import {
   confirmQuestion,
@@ -46,11 +48,11 @@ const RUNNING_FIXED_LINES = 7;
 const TONE_OF: Record<OrderOutcome['result'], Tone> = { ok: 'good', failed: 'danger', 'not-done': 'warning' };
 
 /** "Esc stop · q quit": labels from the binding table. */
-function hints(pairs: ReadonlyArray<readonly [KeyScope, KeyAction, string]>): string {
+function hints(table: KeyTable, pairs: ReadonlyArray<readonly [KeyScope, KeyAction, string]>): string {
   return pairs
     .map(([scope, action, word]) => {
-      const binding = KEY_BINDINGS.find((b) => b.scope === scope && b.action === action);
-      return binding ? `${binding.label} ${word}` : null;
+      const label = actionLabel(scope, action, table);
+      return label === '' ? null : `${label} ${word}`;
     })
     .filter((h): h is string => h !== null)
     .join(' · ');
@@ -94,6 +96,7 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
 }
 
 function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase: 'running' }>; readonly height: number }) {
+  const table = useKeyTable();
   const { state } = props;
   const theme = useTheme();
   const nowMs = useNow(500);
@@ -119,7 +122,7 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
       {latest.map((o) => (
         <Text key={o.id} color={theme.color(TONE_OF[o.result])} wrap="truncate">{`  ${outcomeLine(state.kind, o)}`}</Text>
       ))}
-      <Text dimColor>{state.isQuitAsked ? '' : hints([['bulk', 'back', 'stop'], ['global', 'quit', 'quit'], ['global', 'help', 'help']])}</Text>
+      <Text dimColor>{state.isQuitAsked ? '' : hints(table, [['bulk', 'back', 'stop'], ['global', 'quit', 'quit'], ['global', 'help', 'help']])}</Text>
     </Box>
   );
 }
@@ -127,7 +130,8 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
 function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 'results' }>; readonly rows: number; readonly lineWidth: number }) {
   const { state, rows } = props;
   const theme = useTheme();
-  const retry = KEY_BINDINGS.find((b) => b.scope === 'list' && b.action === RETRY_KEY[state.kind])?.label ?? '';
+  const table = useKeyTable();
+  const retry = actionLabel('list', RETRY_KEY[state.kind], table);
   // Whole outcomes from the scroll position, as many as fit in `rows` lines.
   const shown: { readonly outcome: OrderOutcome; readonly lines: readonly string[] }[] = [];
   let used = 0;
@@ -154,7 +158,7 @@ function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 're
         </Box>
       ))}
       <Text dimColor>{below > 0 ? `  ↓ ${below} more` : ' '}</Text>
-      <Text dimColor>{hints([['bulk', 'apply', 'close'], ['bulk', 'move-down', 'scroll'], ['global', 'quit', 'quit']])}</Text>
+      <Text dimColor>{hints(table, [['bulk', 'apply', 'close'], ['bulk', 'move-down', 'scroll'], ['global', 'quit', 'quit']])}</Text>
     </Box>
   );
 }

@@ -4,6 +4,7 @@
  * and retries in progress.
  */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { ListFilters } from '../../../api/list-params.js';
 import { RetryIndicator } from '../../components/retry-indicator.js';
 import { ShopLabel } from '../../components/shop-label.js';
@@ -11,8 +12,11 @@ import { useConnection } from '../../connection/use-connection.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { formatDuration } from '../../../format/dates.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { useClock } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
+import { actionLabel } from '../../keys/match.js';
+import { useKeyTable } from '../../keys/use-key-table.js';
 import { describeFilters } from './describe-filters.js';
 
 export interface ListHeaderProps {
@@ -25,6 +29,8 @@ export interface ListHeaderProps {
   readonly markedCount: number;
   /** The order where an open range (V) starts, or null. */
   readonly rangeFrom?: number | null;
+  /** The saved view whose filters are shown, or null. */
+  readonly viewName?: string | null;
 }
 
 /** "updated just now", "updated 12s ago", "updated 3m ago". */
@@ -41,12 +47,16 @@ export function formatAutoRefresh(intervalMs: number): string {
   return seconds < 60 || seconds % 60 !== 0 ? `auto ${seconds}s` : `auto ${seconds / 60}m`;
 }
 
-/** Two lines (each cut to the width): source and page, then filters and marks. */
-export function ListHeader(props: ListHeaderProps) {
+/**
+ * Two lines (each cut to the width): source and page, then filters and marks. Memoized: a
+ * selection move does not draw the header again.
+ */
+export const ListHeader = memo(function ListHeader(props: ListHeaderProps) {
   const { profile, isReadOnly } = useServices();
   const theme = useTheme();
   const { columns } = useTerminalSize();
   const isRetrying = useConnection().retry !== null;
+  const rangeKey = actionLabel('list', 'mark-range', useKeyTable());
   const { updatedAt } = props;
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
   // The page, the retry state and the marked count never give way: on a narrow terminal the
@@ -76,7 +86,7 @@ export function ListHeader(props: ListHeaderProps) {
       </Box>
       <Box>
         <Box flexShrink={1}>
-          <Text wrap="truncate">{`Filters: ${describeFilters(props.filters)}`}</Text>
+          <Text wrap="truncate">{`${props.viewName ? `View ${sanitizeForTerminal(props.viewName)} · ` : ''}Filters: ${describeFilters(props.filters)}`}</Text>
         </Box>
         {props.markedCount > 0 ? (
           <Box flexShrink={0}>
@@ -85,10 +95,10 @@ export function ListHeader(props: ListHeaderProps) {
         ) : null}
         {props.rangeFrom !== undefined && props.rangeFrom !== null ? (
           <Box flexShrink={0}>
-            <Text color={theme.color('accent')}>{` · range from ${props.rangeFrom} (V ends)`}</Text>
+            <Text color={theme.color('accent')}>{` · range from ${props.rangeFrom}${rangeKey ? ` (${rangeKey} ends)` : ''}`}</Text>
           </Box>
         ) : null}
       </Box>
     </Box>
   );
-}
+});

@@ -4,7 +4,11 @@
  */
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
+import { CommandLine, COMMAND_LINE_LINES } from '../../command-line/command-line.js';
+import { useCommandHistory } from '../../command-line/use-command-history.js';
 import { ErrorBanner } from '../../components/error-banner.js';
+import { actionLabel } from '../../keys/match.js';
+import { useKeyTable } from '../../keys/use-key-table.js';
 import { KeyHints } from '../../components/key-hints.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -16,6 +20,7 @@ import { FindPrompt } from './find-prompt.js';
 import { ListHeader } from './list-header.js';
 import { orderColumns } from './order-columns.js';
 import { useDraftIds } from './use-draft-ids.js';
+import { useListCommands, type AppCommandHandler } from './use-list-commands.js';
 import type { ListStore } from './use-list-state.js';
 import { useOrdersList, type TargetsAction } from './use-orders-list.js';
 
@@ -25,6 +30,8 @@ export interface ListScreenProps {
   readonly onTargetsAction?: (action: TargetsAction, ids: readonly number[]) => void;
   /** Lines the app shell uses below the screen (its notice line and one spare line). */
   readonly reservedLines: number;
+  /** Commands of the command line that belong to the app shell (:log, :help, :q, :profile, :overview). */
+  readonly onAppCommand?: AppCommandHandler;
 }
 
 const HEADER_LINES = 2;
@@ -37,8 +44,8 @@ export function ListScreen(props: ListScreenProps) {
   const [state, dispatch] = props.store;
   const size = useTerminalSize();
   const fixed = props.reservedLines + HEADER_LINES + TABLE_HEADER_LINES + FOOTER_LINES;
-  const findLines = state.mode === 'find' ? FIND_PROMPT_LINES : 0;
-  const baseHeight = Math.max(3, size.rows - fixed - findLines);
+  const promptLines = state.mode === 'find' ? FIND_PROMPT_LINES : state.mode === 'command' ? COMMAND_LINE_LINES : 0;
+  const baseHeight = Math.max(3, size.rows - fixed - promptLines);
   const model = useOrdersList({
     store: props.store,
     bodyHeight: baseHeight,
@@ -50,12 +57,15 @@ export function ListScreen(props: ListScreenProps) {
   // Ages change slowly; a minute clock keeps the table from re-rendering every second.
   const now = useNow(60_000);
   const columns = useMemo(
-    () => layoutColumns(orderColumns(now), model.rows, size.columns - MARKER_WIDTH),
-    [now, model.rows, size.columns],
+    () => layoutColumns(orderColumns(now, state.columns ?? undefined), model.rows, size.columns - MARKER_WIDTH),
+    [now, model.rows, size.columns, state.columns],
   );
   const marked = useMemo(() => new Set(state.marked), [state.marked]);
   const draftIds = useDraftIds(model.rows);
   const hasFilters = Object.keys(state.filters).length > 0;
+  const history = useCommandHistory();
+  const filterKey = actionLabel('list', 'filter', useKeyTable());
+  const runCommand = useListCommands(props.store, props.onAppCommand);
 
   const table = model.isLoading ? (
     <Text dimColor>  Loading return orders…</Text>
@@ -68,7 +78,7 @@ export function ListScreen(props: ListScreenProps) {
       isMarked={(o) => marked.has(o.id)}
       hasDraft={(o) => draftIds.has(o.id)}
       height={bodyHeight}
-      emptyText={hasFilters ? 'No return orders match these filters (f to change them).' : 'No return orders.'}
+      emptyText={hasFilters ? `No return orders match these filters${filterKey ? ` (${filterKey} to change them)` : ''}.` : 'No return orders.'}
     />
   );
 
@@ -82,6 +92,7 @@ export function ListScreen(props: ListScreenProps) {
         isFetching={model.isFetching}
         markedCount={state.marked.length}
         rangeFrom={state.rangeAnchor}
+        viewName={state.viewName}
       />
       {model.error ? <ErrorBanner error={model.error} retryAt={model.retryAt} /> : null}
       <Box flexDirection="column" flexGrow={1} overflowY="hidden">
@@ -106,13 +117,21 @@ export function ListScreen(props: ListScreenProps) {
                 onClose={() => dispatch({ type: 'set-mode', mode: 'browse' })}
               />
             ) : null}
+            {state.mode === 'command' ? (
+              <CommandLine
+                filters={state.filters}
+                history={history}
+                onRun={runCommand}
+                onClose={() => dispatch({ type: 'set-mode', mode: 'browse' })}
+              />
+            ) : null}
             <Box flexDirection="column" flexShrink={1} overflowY="hidden">
               {table}
             </Box>
           </>
         )}
       </Box>
-      <KeyHints scope={state.mode === 'filter' ? 'filter' : state.mode === 'find' ? 'find' : 'list'} />
+      <KeyHints scope={state.mode === 'browse' ? 'list' : state.mode} />
     </Box>
   );
 }

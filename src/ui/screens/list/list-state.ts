@@ -7,7 +7,14 @@ import type { ListFilters, ParamError } from '../../../api/list-params.js';
 import { DEFAULT_PAGE_SIZE } from '../../../api/schemas.js';
 
 /** What has the keyboard on the list screen. */
-export type ListMode = 'browse' | 'filter' | 'find';
+export type ListMode = 'browse' | 'filter' | 'find' | 'command';
+
+/** A saved view on screen: its name and its columns (names as `list --fields`). */
+export interface ListView {
+  readonly name: string;
+  /** null: the default columns. */
+  readonly columns: readonly string[] | null;
+}
 
 /** Filters the user asked for that the service refused (shown again in the panel). */
 export interface RejectedFilters {
@@ -36,6 +43,10 @@ export interface ListState {
   /** The filters in force before the last change (restored when the service refuses new ones). */
   readonly previous: { readonly filters: ListFilters; readonly limit: number } | null;
   readonly rejected: RejectedFilters | null;
+  /** The saved view whose filters are on screen (null once the filters change otherwise). */
+  readonly viewName: string | null;
+  /** Columns of the last view opened (names as `list --fields`); null: the default ones. */
+  readonly columns: readonly string[] | null;
 }
 
 export type ListAction =
@@ -47,6 +58,10 @@ export type ListAction =
   | { readonly type: 'next-page'; readonly nextCursor: string }
   | { readonly type: 'prev-page' }
   | { readonly type: 'apply-filters'; readonly filters: ListFilters; readonly limit: number }
+  /** A saved view: its filters, page size and columns. */
+  | { readonly type: 'apply-view'; readonly view: ListView; readonly filters: ListFilters; readonly limit: number }
+  /** No filters, no view, the default columns. */
+  | { readonly type: 'clear-filters' }
   | { readonly type: 'filters-rejected'; readonly error: ParamError }
   | { readonly type: 'restart' }
   | { readonly type: 'toggle-mark'; readonly id: number }
@@ -63,7 +78,7 @@ export type ListAction =
   | { readonly type: 'find-text'; readonly text: string };
 
 /** The state a console starts with. */
-export function initialListState(filters: ListFilters = {}, limit = DEFAULT_PAGE_SIZE): ListState {
+export function initialListState(filters: ListFilters = {}, limit = DEFAULT_PAGE_SIZE, view: ListView | null = null): ListState {
   return {
     filters,
     limit,
@@ -77,6 +92,8 @@ export function initialListState(filters: ListFilters = {}, limit = DEFAULT_PAGE
     findSeed: '',
     previous: null,
     rejected: null,
+    viewName: view?.name ?? null,
+    columns: view?.columns ?? null,
   };
 }
 
@@ -155,7 +172,16 @@ export function listReducer(state: ListState, action: ListAction): ListState {
         mode: 'browse',
         previous: { filters: state.filters, limit: state.limit },
         rejected: null,
+        viewName: null,
       };
+    case 'apply-view':
+      return {
+        ...listReducer(state, { type: 'apply-filters', filters: action.filters, limit: action.limit }),
+        viewName: action.view.name,
+        columns: action.view.columns,
+      };
+    case 'clear-filters':
+      return { ...listReducer(state, { type: 'apply-filters', filters: {}, limit: state.limit }), columns: null };
     case 'filters-rejected': {
       const restored = state.previous ?? { filters: {}, limit: state.limit };
       return {

@@ -51,20 +51,43 @@ export function customerName(order: ReturnOrder): DisplayText {
   return sanitizeForTerminal(`${order.cust_first_name} ${order.cust_last_name}`.trim());
 }
 
-/** The list's columns, in reading order; `nowMs` gives the ages. */
-export function orderColumns(nowMs: number): readonly ColumnSpec<ReturnOrder>[] {
-  return [
-    { key: 'id', header: 'ID', align: 'right', cell: (o) => display`${o.id}` },
-    { key: 'order', header: 'Order', isFlexible: true, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
+/** Items awaiting a decision, or n/a when the order carries no item arrays. */
+function pendingCell(order: ReturnOrder): DisplayText {
+  const pending = itemCounts(order)?.pending;
+  return pending === undefined ? display`n/a` : display`${pending}`;
+}
+
+/** The columns the list shows unless a saved view names others (names as `list --fields`). */
+export const DEFAULT_COLUMNS: readonly string[] = ['id', 'order_name', 'status', 'customer', 'cust_email', 'submitted_at', 'items', 'currency'];
+
+/**
+ * Every column the console can show, by the name `list --fields` gives it (saved views name
+ * columns that way); `nowMs` gives the ages.
+ */
+export function orderColumnCatalog(nowMs: number): Readonly<Record<string, ColumnSpec<ReturnOrder>>> {
+  return {
+    id: { key: 'id', header: 'ID', align: 'right', cell: (o) => display`${o.id}` },
+    order_name: { key: 'order', header: 'Order', isFlexible: true, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
     // 14 columns keep every pair of statuses distinguishable when cut (pending_actio… / pending_payme…).
-    {
+    status: {
       key: 'status', header: 'Status', isFlexible: true, minWidth: 14,
       cell: (o) => sanitizeForTerminal(o.status), paint: (o, style) => orderStatusPaint(o.status, style),
     },
-    { key: 'customer', header: 'Customer', isFlexible: true, minWidth: 10, maxWidth: 28, dropPriority: 3, cell: customerName },
-    { key: 'email', header: 'E-mail', isFlexible: true, minWidth: 12, maxWidth: 32, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
-    { key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 16, dropPriority: 5, cell: (o) => submittedCell(o.submitted_at, nowMs) },
-    { key: 'items', header: 'Items', isFlexible: true, minWidth: 8, dropPriority: 4, cell: itemsCell },
-    { key: 'currency', header: 'Cur', dropPriority: 2, cell: (o) => sanitizeForTerminal(o.currency) },
-  ];
+    customer: { key: 'customer', header: 'Customer', isFlexible: true, minWidth: 10, maxWidth: 28, dropPriority: 3, cell: customerName },
+    cust_email: { key: 'email', header: 'E-mail', isFlexible: true, minWidth: 12, maxWidth: 32, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
+    cust_first_name: { key: 'first', header: 'First name', isFlexible: true, minWidth: 8, maxWidth: 20, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_first_name) },
+    cust_last_name: { key: 'last', header: 'Last name', isFlexible: true, minWidth: 8, maxWidth: 20, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_last_name) },
+    submitted_at: { key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 16, dropPriority: 5, cell: (o) => submittedCell(o.submitted_at, nowMs) },
+    age: { key: 'age', header: 'Age', align: 'right', dropPriority: 5, cell: (o) => sanitizeForTerminal(formatAge(o.submitted_at, nowMs)) },
+    items: { key: 'items', header: 'Items', isFlexible: true, minWidth: 8, dropPriority: 4, cell: itemsCell },
+    pending: { key: 'pending', header: 'Pending', align: 'right', dropPriority: 4, cell: (o) => pendingCell(o) },
+    currency: { key: 'currency', header: 'Cur', dropPriority: 2, cell: (o) => sanitizeForTerminal(o.currency) },
+    order_id: { key: 'order-id', header: 'Order ID', dropPriority: 1, cell: (o) => sanitizeForTerminal(o.order_id) },
+  };
+}
+
+/** The list's columns in reading order: `names` (a saved view's), else the default ones. */
+export function orderColumns(nowMs: number, names: readonly string[] = DEFAULT_COLUMNS): readonly ColumnSpec<ReturnOrder>[] {
+  const catalog = orderColumnCatalog(nowMs);
+  return names.flatMap((name) => (Object.hasOwn(catalog, name) ? [catalog[name]!] : []));
 }

@@ -13,7 +13,9 @@ import { classifyError, type ErrorView } from '../../errors/classify.js';
 import { useAutoRecovery } from '../../hooks/use-auto-recovery.js';
 import type { KeyAction } from '../../keys/bindings.js';
 import { useScanHandler } from '../../keys/input-router.js';
+import { actionLabel } from '../../keys/match.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
+import { useKeyTable } from '../../keys/use-key-table.js';
 import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
 import { orderRefOfScan } from '../../../ops/scan-code.js';
 import { listPageQuery, listStaleMs } from '../../queries/list-queries.js';
@@ -56,6 +58,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
   const queryClient = useQueryClient();
   const { show } = useNotice();
   const appActions = useAppActions();
+  const table = useKeyTable();
   const cursor = currentCursor(state);
   const staleMs = listStaleMs(profile.refreshIntervalMs);
 
@@ -147,7 +150,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
         case 'mark-range': {
           const isOpening = latest().rangeAnchor === null;
           dispatch({ type: 'mark-range', ids });
-          if (isOpening && currentId() !== undefined) show(display`Range started here: move to its other end, then press V to mark every order in between.`);
+          if (isOpening && currentId() !== undefined) show(display`Range started here: move to its other end, then press ${actionLabel('list', 'mark-range', table)} to mark every order in between.`);
           return;
         }
         case 'clear-marks':
@@ -159,6 +162,9 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
           return;
         case 'filter':
           dispatch({ type: 'set-mode', mode: 'filter' });
+          return;
+        case 'command-line':
+          dispatch({ type: 'set-mode', mode: 'command' });
           return;
         case 'next-page':
           if (isPlaceholder || !page) show(display`Still loading this page…`);
@@ -197,7 +203,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     (scan) => {
       if (latest().mode !== 'browse') return null;
       dispatch({ type: 'find-text', text: orderRefOfScan(scan.text, profile.scanCodePattern) });
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}" (scan mode is off): Enter finds the order, Esc cancels; S opens scan mode to receive parcels.`);
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}" (scan mode is off): ${actionLabel('find', 'apply', table)} finds the order, ${actionLabel('find', 'back', table)} cancels; ${actionLabel('list', 'scan-mode', table)} opens scan mode to receive parcels.`);
       return 'taken';
     },
     { isActive: options.isActive },

@@ -129,7 +129,7 @@ export function OrderScreen(props: OrderScreenProps) {
 
   const scope = scopeOfMode(state.mode);
   const offActions = scope === 'order' ? unavailableOrderActions(order?.status ?? null, keepUnsupportedSince !== null) : undefined;
-  const footerLines = footerLineCount(footerHints(scope, isReadOnly, offActions), columns);
+  const footerLines = footerLineCount(footerHints(scope, isReadOnly, offActions, services.keyTable), columns);
   const footer = (
     <Box marginTop={1}>
       <KeyHints scope={scope} {...(offActions && { offActions })} />

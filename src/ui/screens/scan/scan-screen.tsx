@@ -6,7 +6,8 @@
 import { Box, Text, useStdout } from 'ink';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTheme, type Tone } from '../../context/theme-context.js';
-import { KEY_BINDINGS } from '../../keys/bindings.js';
+import { actionLabel } from '../../keys/match.js';
+import { useKeyTable } from '../../keys/use-key-table.js';
 import { BANNER_LINES, ScanBanner } from './scan-banner.js';
 import { isBadOutcome, unfinishedCount } from './scan-state.js';
 import { bannerText, historyLine } from './scan-text.js';
@@ -25,8 +26,6 @@ export interface ScanScreenProps {
 /** Lines besides the history: title, prompt, status, banner, history title, hints. */
 const FIXED_LINES = 5 + BANNER_LINES;
 
-const LEAVE_LABEL = KEY_BINDINGS.find((b) => b.scope === 'scan' && b.action === 'back')?.label ?? '';
-
 /** Renders scan mode. */
 export function ScanScreen(props: ScanScreenProps) {
   const theme = useTheme();
@@ -36,6 +35,7 @@ export function ScanScreen(props: ScanScreenProps) {
   }, [stdout]);
   const [state, dispatch] = useScan({ onClose: props.onClose, ring: props.ring ?? bell });
   const waiting = unfinishedCount(state);
+  const leaveLabel = actionLabel('scan', 'back', useKeyTable());
   const waitingText = waiting > 0 ? `${waiting} waiting` : 'ready';
 
   if (state.reviewing) {
@@ -69,7 +69,7 @@ export function ScanScreen(props: ScanScreenProps) {
       {state.history.slice(0, historyRows).map((entry) => (
         <Text key={entry.seq} color={theme.color(tone(isBadOutcome(entry.outcome)))} wrap="truncate">{`  ${historyLine(entry)}`}</Text>
       ))}
-      <Text dimColor>{`${LEAVE_LABEL} leave scan mode · Enter after each name or id (a scanner sends it)`}</Text>
+      <Text dimColor>{`${leaveLabel} leave scan mode · Enter after each name or id (a scanner sends it)`}</Text>
     </Box>
   );
 }

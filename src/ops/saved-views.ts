@@ -1,0 +1,56 @@
+/**
+ * Saved views: named sets of filters and list columns from the config file's `views`, e.g.
+ * `{"today": {"statuses": ["pending"], "from": "today", "columns": ["id", "order_name"]}}`.
+ * The same view gives the same filters to `list --view`, the console's `--view` and its
+ * `:view` command. Dates are read when the view is applied ("today" is today then). Pure.
+ */
+import type { ListFilters } from '../api/list-params.js';
+import type { ReturnOrderStatus } from '../api/schemas.js';
+import type { DateInputContext } from '../format/date-input.js';
+import { closestMatches } from '../format/did-you-mean.js';
+import { withDateBound } from './filter-input.js';
+
+/** One view as the config file holds it (checked by the config schema). */
+export interface SavedView {
+  readonly statuses?: readonly ReturnOrderStatus[];
+  /** A date form of `list --from` (a date-time, a date, today, yesterday, 7d …). */
+  readonly from?: string;
+  readonly to?: string;
+  readonly ids?: readonly number[];
+  readonly order_names?: readonly string[];
+  /** Page size, 1 to 100. */
+  readonly limit?: number;
+  /** List columns, named as `list --fields`. */
+  readonly columns?: readonly string[];
+}
+
+export type SavedViews = Readonly<Record<string, SavedView>>;
+
+export type ViewFiltersResult =
+  | { readonly ok: true; readonly filters: ListFilters; readonly limit?: number }
+  | { readonly ok: false; readonly message: string };
+
+/** The filters (and page size) a view stands for, its dates read now. */
+export function viewFilters(view: SavedView, dates: DateInputContext): ViewFiltersResult {
+  let filters: ListFilters = {
+    ...(view.statuses && { statuses: view.statuses }),
+    ...(view.ids && { ids: view.ids }),
+    ...(view.order_names && { orderNames: view.order_names }),
+  };
+  for (const bound of ['from', 'to'] as const) {
+    const raw = view[bound];
+    if (raw === undefined) continue;
+    const next = withDateBound(filters, bound, raw, dates);
+    if (!next.ok) return next;
+    filters = next.filters;
+  }
+  return { ok: true, filters, ...(view.limit !== undefined && { limit: view.limit }) };
+}
+
+/** "no view named X (views: a, b). Did you mean a?" for a name that is not a view. */
+export function unknownViewMessage(name: string, views: SavedViews): string {
+  const names = Object.keys(views);
+  const close = closestMatches(name, names);
+  const list = names.length > 0 ? names.join(', ') : 'none; add "views" to the config file';
+  return `no view named "${name}" (views: ${list}).${close.length > 0 ? ` Did you mean ${close.join(' or ')}?` : ''}`;
+}
