@@ -10,14 +10,16 @@ import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
 import type { ListView } from './screens/list/list-state.js';
-import { ConsoleRoot } from './console-root.js';
 import { makeTheme } from './context/theme-context.js';
+import { ConsoleSessions } from './profiles/console-sessions.js';
 import { listPageQuery, listStaleMs } from './queries/list-queries.js';
 import { createConsoleQueryClient } from './queries/query-client.js';
-import type { ConsoleServices } from './services.js';
+import type { ConsoleServices, ProfileCatalog } from './services.js';
 
 export interface StartConsoleOptions {
   readonly services: ConsoleServices;
+  /** The config file's profiles, to switch shops without a restart (absent: one profile). */
+  readonly catalog?: ProfileCatalog;
   readonly initialFilters: ListFilters;
   readonly initialLimit: number;
   readonly initialAuth?: AuthFailure | null;
@@ -81,9 +83,15 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   if (isRawTTY) stdin.setRawMode(true);
   await prefetchFirstPage(options, queryClient);
   const instance = render(
-    <ConsoleRoot services={options.services} queryClient={queryClient} theme={makeTheme(options.isColor)}>
-      <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={options.initialAuth ?? null} initialView={options.initialView ?? null} />
-    </ConsoleRoot>,
+    <ConsoleSessions
+      initial={{ services: options.services, queryClient, initialAuth: options.initialAuth ?? null }}
+      {...(options.catalog && { catalog: options.catalog })}
+      theme={makeTheme(options.isColor)}
+    >
+      {(session) => (
+        <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={session.initialAuth} initialView={options.initialView ?? null} />
+      )}
+    </ConsoleSessions>,
     // Ink's incrementalRendering: a frame rewrites only the lines that changed (and of a changed
     // line only what follows its unchanged start), so a selection move writes two lines instead
     // of the whole screen; the pseudo-terminal's round trips for a whole screen were most of a

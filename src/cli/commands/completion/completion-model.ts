@@ -77,6 +77,7 @@ const SPECS: Record<CommandName, () => Promise<CommandSpec>> = {
   show: async () => (await import('../show/index.js')).SHOW_SPEC,
   review: async () => (await import('../review/index.js')).REVIEW_SPEC,
   receive: async () => (await import('../receive/index.js')).RECEIVE_SPEC,
+  overview: async () => (await import('../overview/index.js')).OVERVIEW_SPEC,
   config: async () => (await import('../config/index.js')).CONFIG_SPEC,
   sandbox: async () => (await import('../sandbox/sandbox-spec.js')).SANDBOX_SPEC,
   completion: async () => (await import('./completion-spec.js')).COMPLETION_SPEC,

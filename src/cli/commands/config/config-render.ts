@@ -67,6 +67,7 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
     row('reject reasons', config.rejectReasons, (v) => v.join('; ')),
     row('refresh interval', config.refreshIntervalSeconds, (v) => (v === 0 ? 'off' : `${v} s`)),
     row('scan pattern', config.scanCodePattern, (v) => v ?? '(none: a scan is the order name or id)'),
+    row('overview cap', config.overviewCap, (v) => `${v} orders per status`),
     ...keyAndViewRows(config),
   ];
 }
@@ -100,6 +101,7 @@ export function writeConfigJson(output: Output, config: ResolvedConfig, key: Key
     reject_reasons: config.rejectReasons,
     refresh_interval_seconds: config.refreshIntervalSeconds,
     scan_code_pattern: config.scanCodePattern,
+    overview_cap: config.overviewCap,
     keybindings: keybindingsJson(config),
     views: config.views,
   };

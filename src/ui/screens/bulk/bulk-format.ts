@@ -43,12 +43,7 @@ export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: 
   return display`Approve every undecided item of ${count}, one review each${list}?${sanitizeForTerminal(drafts)}`;
 }
 
-/** A bar of `width` cells for done/total: "██████░░░░". */
-export function progressBar(done: number, total: number, width: number): string {
-  const cells = Math.max(1, Math.floor(width));
-  const filled = total <= 0 ? cells : Math.min(cells, Math.floor((done / total) * cells));
-  return '█'.repeat(filled) + '░'.repeat(cells - filled);
-}
+export { progressBar } from '../../../format/bars.js';
 
 /**
  * A rate is shown only once it means something: after a second, or after this many orders
