@@ -12,7 +12,7 @@ import { EXIT } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { CLEAR_LINE } from '../list/list-render.js';
-import { overviewProgressLine, renderOverviewJson, renderOverviewText } from './overview-render.js';
+import { overviewProgressLine, overviewJson, renderOverviewText } from './overview-render.js';
 
 export const OVERVIEW_SPEC: CommandSpec = {
   name: 'overview',
@@ -68,8 +68,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     } finally {
       if (showProgress) io.stderr.write(CLEAR_LINE);
     }
-    if (booleanFlag(ctx.args, 'json')) io.stdout.write(renderOverviewJson(figures));
-    else io.stdout.write(renderOverviewText(figures, { width: io.isStdoutTTY ? io.columns() : 100, style: ctx.style, ...(timeZone !== undefined && { timeZone }) }));
+    if (booleanFlag(ctx.args, 'json')) ctx.output.writeJson(overviewJson(figures));
+    else ctx.output.write(renderOverviewText(figures, { width: io.isStdoutTTY ? io.columns() : 100, style: ctx.style, ...(timeZone !== undefined && { timeZone }) }));
     return EXIT.ok;
   });
 }

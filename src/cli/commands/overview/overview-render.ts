@@ -25,8 +25,8 @@ const dayJson = (day: DayActivity) => ({
   hours: day.hours.map((h) => ({ hour: h.hour, decisions: h.decisions, receipts: h.receipts })),
 });
 
-/** The figures as JSON (snake_case like the interface; order names exactly as the service sent them). */
-export function renderOverviewJson(figures: OverviewFigures): string {
+/** The figures as a JSON value (snake_case like the interface; order names as the service sent them), for the exporter. */
+export function overviewJson(figures: OverviewFigures): unknown {
   const o = figures.oldestPending;
   const json = {
     profile: figures.profile,
@@ -40,7 +40,7 @@ export function renderOverviewJson(figures: OverviewFigures): string {
       : null,
     activity: { today: dayJson(figures.activity.today), yesterday: dayJson(figures.activity.yesterday) },
   };
-  return `${JSON.stringify(json, null, 2)}\n`;
+  return json;
 }
 
 /** "\r[█████░░░░░] 5/12 statuses · counting completing · 1,234 orders" (stderr, on a terminal). */
