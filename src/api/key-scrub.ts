@@ -24,9 +24,15 @@ export interface ScrubOptions {
    * The sandbox, which knows no key in plain text, uses 24: whatever a client sent it.
    */
   readonly minHexRun?: number;
+  /**
+   * Fewest hex characters of a known key (`secrets`) that count as a part of it (default 5;
+   * 4 are shown anyway). Data output uses more: in an order's fields a run of 5 digits can be
+   * a part of the key by chance (one in tens of thousands), and hiding it would change the data.
+   */
+  readonly fragmentLength?: number;
 }
 
-/** Fewest hex characters of a known key that count as a part of it (4 are shown anyway). */
+/** Fewest hex characters of a known key that count as a part of it, by default (4 are shown anyway). */
 const FRAGMENT_LENGTH = 5;
 const KEY_HEX_LENGTH = 64;
 
@@ -136,8 +142,20 @@ function visibleView(s: string): VisibleView | null {
   return { text, starts, ends };
 }
 
-/** Only worth the full pass when the text has `sk_`, `%`, a hex run or a character beyond ASCII. */
-const MAY_HOLD_KEY = /sk_|%|[0-9a-f]{5}|[^\x20-\x7e\t\n\r]/i;
+/**
+ * Only worth the full pass when the text has `sk_`, `%`, a character beyond printable ASCII
+ * or a hex run as long as the shortest hit could be (`hexRun`: 5 for the default fragments of
+ * a key in use, 12 in data output, 24 in the sandbox, else a whole key's 64).
+ */
+const mayHoldKeyByRun = new Map<number, RegExp>();
+function mayHoldKey(text: string, hexRun: number): boolean {
+  let test = mayHoldKeyByRun.get(hexRun);
+  if (!test) {
+    test = new RegExp(`sk_|%|[0-9a-f]{${hexRun}}|[^\\x20-\\x7e\\t\\n\\r]`, 'i');
+    mayHoldKeyByRun.set(hexRun, test);
+  }
+  return test.test(text);
+}
 
 interface Hit {
   readonly from: number;
@@ -145,27 +163,33 @@ interface Hit {
   readonly replacement: string;
 }
 
-/** Every window of FRAGMENT_LENGTH hex characters of the well-formed keys among `secrets`. */
-function fragmentsOf(secrets: readonly string[]): Set<string> {
+/** The last fragment set made: a command scrubs thousands of strings against the same key. */
+let lastFragments: { readonly of: string; readonly fragments: ReadonlySet<string> } | undefined;
+
+/** Every window of `length` hex characters of the well-formed keys among `secrets`. */
+function fragmentsOf(secrets: readonly string[], length: number): ReadonlySet<string> {
+  const of = `${length} ${secrets.join(' ')}`;
+  if (lastFragments?.of === of) return lastFragments.fragments;
   const fragments = new Set<string>();
   for (const secret of secrets) {
     const hex = /^sk_([0-9a-f]{64})$/i.exec(secret)?.[1]?.toLowerCase();
     if (!hex) continue;
-    for (let i = 0; i + FRAGMENT_LENGTH <= hex.length; i++) fragments.add(hex.slice(i, i + FRAGMENT_LENGTH));
+    for (let i = 0; i + length <= hex.length; i++) fragments.add(hex.slice(i, i + length));
   }
+  lastFragments = { of, fragments };
   return fragments;
 }
 
-function holdsFragment(run: string, fragments: ReadonlySet<string>): boolean {
+function holdsFragment(run: string, fragments: ReadonlySet<string>, length: number): boolean {
   const lower = run.toLowerCase();
-  for (let i = 0; i + FRAGMENT_LENGTH <= lower.length; i++) {
-    if (fragments.has(lower.slice(i, i + FRAGMENT_LENGTH))) return true;
+  for (let i = 0; i + length <= lower.length; i++) {
+    if (fragments.has(lower.slice(i, i + length))) return true;
   }
   return false;
 }
 
 /** The hits on the visible view, in order and not overlapping. */
-function findHits(view: string, secrets: readonly string[], minHexRun: number): Hit[] {
+function findHits(view: string, secrets: readonly string[], minHexRun: number, fragmentLength: number): Hit[] {
   const hits: Hit[] = [];
   // A whole key (its hex, with or without sk_), or sk_ and any hex after it (a fragment).
   const keyLike = new RegExp(
@@ -178,16 +202,16 @@ function findHits(view: string, secrets: readonly string[], minHexRun: number): 
     const replacement = isWhole ? redactKey(m[0]) : /^sk_/i.test(m[0]) ? 'sk_…' : '…';
     hits.push({ from: m.index, to: m.index + m[0].length, replacement });
   }
-  const fragments = fragmentsOf(secrets);
+  const fragments = fragmentsOf(secrets, fragmentLength);
   if (fragments.size === 0) return hits;
   const extra: Hit[] = [];
   let next = 0; // the first hit that may still overlap (both lists are in text order)
-  for (const m of view.matchAll(new RegExp(`[0-9a-f]{${FRAGMENT_LENGTH},}`, 'gi'))) {
+  for (const m of view.matchAll(new RegExp(`[0-9a-f]{${fragmentLength},}`, 'gi'))) {
     const from = m.index;
     const to = from + m[0].length;
     while (next < hits.length && hits[next]!.to <= from) next++;
     const isCovered = next < hits.length && hits[next]!.from < to;
-    if (!isCovered && holdsFragment(m[0], fragments)) extra.push({ from, to, replacement: '…' });
+    if (!isCovered && holdsFragment(m[0], fragments, fragmentLength)) extra.push({ from, to, replacement: '…' });
   }
   return [...hits, ...extra].sort((a, b) => a.from - b.from);
 }
@@ -205,10 +229,12 @@ export function scrubSecrets(text: string, secrets: readonly string[] = [], opti
     if (secret.length >= 8 && !/^sk_[0-9a-f]{64}$/i.test(secret)) out = out.split(secret).join('sk_…');
   }
   const minHexRun = Math.max(FRAGMENT_LENGTH, options.minHexRun ?? KEY_HEX_LENGTH);
-  if (!MAY_HOLD_KEY.test(out)) return out;
+  const fragmentLength = Math.max(FRAGMENT_LENGTH, options.fragmentLength ?? FRAGMENT_LENGTH);
+  const hasFragments = fragmentsOf(secrets, fragmentLength).size > 0;
+  if (!mayHoldKey(out, Math.min(minHexRun, KEY_HEX_LENGTH, hasFragments ? fragmentLength : KEY_HEX_LENGTH))) return out;
   // null: the text reads as written, so positions in it are positions in the view.
   const view = visibleView(out);
-  const hits = findHits(view?.text ?? out, secrets, minHexRun);
+  const hits = findHits(view?.text ?? out, secrets, minHexRun, fragmentLength);
   if (hits.length === 0) return out;
   let result = '';
   let at = 0;
@@ -226,12 +252,38 @@ export function looksLikeKey(text: string): boolean {
   return scrubSecrets(text) !== text;
 }
 
-/** `value` (a JSON-like value) with every string in it scrubbed: for files written as JSON. */
-export function scrubDeep<T>(value: T, secrets: readonly string[] = []): T {
-  if (typeof value === 'string') return scrubSecrets(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => scrubDeep(v, secrets)) as T;
+/** Every string in `value`, property names included, in `into`. */
+function collectStrings(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const v of value) collectStrings(v, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      into.push(k);
+      collectStrings(v, into);
+    }
+  }
+}
+
+function scrubEach<T>(value: T, secrets: readonly string[], options: ScrubOptions): T {
+  if (typeof value === 'string') return scrubSecrets(value, secrets, options) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => scrubEach(v, secrets, options)) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, secrets)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubSecrets(k, secrets, options), scrubEach(v, secrets, options)])) as T;
   }
   return value;
+}
+
+/**
+ * `value` (a JSON-like value) with every string in it scrubbed, property names included (a
+ * hostile service chooses those too): for JSON written to files or to the output. When
+ * nothing in it is a key, `value` itself: its strings are first scrubbed as one text, joined
+ * by line feeds, which no form of a key spans (a line feed is neither hex, nor invisible,
+ * nor part of a percent escape), so one pass answers for all of them (a command writes
+ * thousands of orders).
+ */
+export function scrubDeep<T>(value: T, secrets: readonly string[] = [], options: ScrubOptions = {}): T {
+  const strings: string[] = [];
+  collectStrings(value, strings);
+  const joined = strings.join('\n');
+  return scrubSecrets(joined, secrets, options) === joined ? value : scrubEach(value, secrets, options);
 }

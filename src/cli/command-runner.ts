@@ -11,6 +11,7 @@ import { exitCodeFor, formatErrorJson, formatErrorText, toErrorShape } from './e
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { Factory } from './factory.js';
 import { parseCommandArgs, renderHelp, type CommandSpec, type ParsedArgs } from './flags.js';
+import { createOutput, type Output } from './output/index.js';
 
 export interface CommandContext {
   readonly factory: Factory;
@@ -21,6 +22,10 @@ export interface CommandContext {
   readonly errStyle: Style;
   /** --json or --ndjson: errors are printed as JSON. */
   readonly isJsonMode: boolean;
+  /** Stdout: the one exporter every command's data goes through (keys scrubbed, text sanitized). */
+  readonly output: Output;
+  /** A key met outside `connect` (e.g. `config` reads one): no output or error text shows it from now on. */
+  addSecret(secret: string): void;
   /** Resolves the configuration and creates the client (closed by the runner at the end). */
   connect(): Promise<{ readonly client: ReturnsClient; readonly connection: ConnectionConfig }>;
   /** Prints a failure (the same way as a thrown one) without ending the command. */
@@ -93,6 +98,10 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
     style,
     errStyle,
     isJsonMode,
+    output: createOutput(io, style, secrets),
+    addSecret: (secret) => {
+      secrets.push(secret);
+    },
     printError,
     abortOnInterrupt: () => {
       unsubscribeInterrupt ??= factory.onInterrupt(() => interrupt.abort());

@@ -22,6 +22,7 @@ export const COMMANDS = {
   show: { summary: 'Show one return order with its items', load: () => import('./commands/show/index.js') },
   review: { summary: 'Review every pending item of an order (approve all, or decisions from a file)', load: () => import('./commands/review/index.js') },
   receive: { summary: 'Mark reviewed orders received (one or many)', load: () => import('./commands/receive/index.js') },
+  overview: { summary: 'Orders per status, pending orders by age, the oldest pending, your activity', load: () => import('./commands/overview/index.js') },
   config: { summary: 'Show the resolved configuration and where each value came from', load: () => import('./commands/config/index.js') },
   sandbox: { summary: 'Run the local sandbox service, manage its keys', load: () => import('./commands/sandbox/index.js') },
   completion: { summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('./commands/completion/index.js') },

@@ -15,6 +15,8 @@ export interface FlagSpec {
   readonly valueName?: string;
   readonly short?: string;
   readonly description: string;
+  /** The only values the flag takes (checked when parsing, offered by completion), e.g. 500 and 429. */
+  readonly choices?: readonly string[];
 }
 
 export interface PositionalSpec {
@@ -32,6 +34,13 @@ export interface CommandSpec {
   /** Extra paragraphs of help (output formats, exit codes, …). */
   readonly notes?: readonly string[];
   readonly examples?: readonly string[];
+  /**
+   * Commands below this one (`sandbox` → `sandbox keys` → `sandbox keys create`), each named
+   * by its whole path; the word after this command's path picks one (findSubcommand).
+   */
+  readonly subcommands?: readonly CommandSpec[];
+  /** Works on this machine only (the sandbox): no service, so of the global flags only --help. */
+  readonly isLocal?: boolean;
 }
 
 /** Flags every command accepts. */
@@ -41,6 +50,38 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { name: 'no-color', type: 'boolean', description: 'No colour (also when NO_COLOR is set or output is not a terminal)' },
   { name: 'help', type: 'boolean', short: 'h', description: 'Show this help' },
 ];
+
+const HELP_FLAG = GLOBAL_FLAGS.find((f) => f.name === 'help')!;
+
+/** The global flags a command takes: all of them, or only --help for a local command. */
+export function globalFlagsOf(spec: CommandSpec): readonly FlagSpec[] {
+  return spec.isLocal ? [HELP_FLAG] : GLOBAL_FLAGS;
+}
+
+/** The spec's own flags and its global ones: everything it parses. */
+export function allFlagsOf(spec: CommandSpec): readonly FlagSpec[] {
+  return [...spec.flags, ...globalFlagsOf(spec)];
+}
+
+/**
+ * The command `argv` names below `spec`: each leading word that is a subcommand's last word
+ * goes one level down. Returns that command and the arguments after its words.
+ */
+export function findSubcommand(spec: CommandSpec, argv: readonly string[]): { readonly spec: CommandSpec; readonly argv: readonly string[] } {
+  const [word, ...rest] = argv;
+  const sub = spec.subcommands?.find((s) => lastWord(s) === word);
+  return sub ? findSubcommand(sub, rest) : { spec, argv };
+}
+
+/** The word that picks a subcommand: `create` of `sandbox keys create`. */
+export function lastWord(spec: CommandSpec): string {
+  return spec.name.slice(spec.name.lastIndexOf(' ') + 1);
+}
+
+/** "a, b or c". */
+function orList(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
 
 export const EXIT_CODES_NOTE = [
   'Exit codes: 0 success; 1 an operation or API failure; 2 usage error (bad flag, input or',
@@ -73,7 +114,7 @@ export function parseCommandArgs(spec: CommandSpec, argv: readonly string[], key
       hint: keyHint,
     });
   }
-  const flags = [...spec.flags, ...GLOBAL_FLAGS];
+  const flags = allFlagsOf(spec);
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
   for (const f of flags) options[f.name] = f.short ? { type: f.type, short: f.short } : { type: f.type };
   let parsed;
@@ -84,11 +125,29 @@ export function parseCommandArgs(spec: CommandSpec, argv: readonly string[], key
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) return { values, positionals: parsed.positionals };
+  checkChoices(spec, values);
   checkPositionals(spec, parsed.positionals);
   return { values, positionals: parsed.positionals };
 }
 
+function checkChoices(spec: CommandSpec, values: Readonly<Record<string, string | boolean | undefined>>): void {
+  for (const flag of spec.flags) {
+    const value = values[flag.name];
+    if (flag.choices && typeof value === 'string' && !flag.choices.includes(value)) {
+      throw usage(spec, `--${flag.name} must be ${orList(flag.choices)} (got ${JSON.stringify(value)})`, flag.name);
+    }
+  }
+}
+
 function checkPositionals(spec: CommandSpec, positionals: readonly string[]): void {
+  const subcommands = spec.subcommands ?? [];
+  if (subcommands.length > 0 && positionals.length > 0) {
+    const words = subcommands.map(lastWord);
+    const typed = positionals[0]!;
+    if (words.includes(typed)) throw usage(spec, `put the subcommand first: returns-console ${spec.name} ${typed} [flags]`, 'SUBCOMMAND');
+    const suggestion = didYouMean(typed, words);
+    throw usage(spec, `unknown subcommand ${JSON.stringify(typed)} of ${spec.name}; use ${orList(words)}${suggestion ? `.${suggestion}` : ''}`, 'SUBCOMMAND');
+  }
   const specs = spec.positionals ?? [];
   const required = specs.filter((p) => p.isRequired);
   const isVariadic = specs.some((p) => p.isVariadic);
@@ -113,7 +172,7 @@ function usageFromParseError(spec: CommandSpec, error: unknown): CliError {
   const option = /'(-[^' ]+)/.exec(message)?.[1];
   switch (code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
-      const known = [...spec.flags, ...GLOBAL_FLAGS].map((f) => `--${f.name}`);
+      const known = allFlagsOf(spec).map((f) => `--${f.name}`);
       const typed = option?.split('=')[0] ?? '';
       const suggestion = typed.startsWith('--') ? didYouMean(typed, known) : '';
       return usage(spec, `unknown flag ${option ?? ''}`.trim() + (suggestion ? `.${suggestion}` : ''), option);
@@ -127,6 +186,11 @@ function usageFromParseError(spec: CommandSpec, error: unknown): CliError {
   }
 }
 
+/** The runnable commands below `spec`, depth first (`sandbox keys create`, …). */
+function leafCommands(spec: CommandSpec): CommandSpec[] {
+  return (spec.subcommands ?? []).flatMap((sub) => (sub.subcommands?.length ? leafCommands(sub) : [sub]));
+}
+
 /** The `--help` text of a command, generated from its table. */
 export function renderHelp(spec: CommandSpec): string {
   const positionals = (spec.positionals ?? [])
@@ -136,6 +200,7 @@ export function renderHelp(spec: CommandSpec): string {
     })
     .join(' ');
   const lines = [spec.summary, '', `Usage: returns-console ${spec.name}${positionals ? ` ${positionals}` : ''} [flags]`];
+  if (spec.subcommands?.length) lines.push(`       returns-console ${spec.name} SUBCOMMAND [flags]`);
   if (spec.positionals?.length) {
     lines.push('', 'Arguments:');
     const w = Math.max(...spec.positionals.map((p) => p.name.length));
@@ -147,7 +212,13 @@ export function renderHelp(spec: CommandSpec): string {
     return flags.map((f, i) => `  ${labels[i]!.padEnd(w)}  ${f.description}`);
   };
   if (spec.flags.length) lines.push('', 'Flags:', ...flagLines(spec.flags));
-  lines.push('', 'Global flags:', ...flagLines(GLOBAL_FLAGS));
+  lines.push('', 'Global flags:', ...flagLines(globalFlagsOf(spec)));
+  const leaves = leafCommands(spec);
+  if (leaves.length > 0) {
+    const names = leaves.map((leaf) => leaf.name.slice(spec.name.length + 1));
+    const w = Math.max(...names.map((n) => n.length));
+    lines.push('', `Subcommands (run \`returns-console ${spec.name} SUBCOMMAND --help\` for their flags):`, ...leaves.map((leaf, i) => `  ${names[i]!.padEnd(w)}  ${leaf.summary}`));
+  }
   for (const note of spec.notes ?? []) lines.push('', note);
   if (spec.examples?.length) lines.push('', 'Examples:', ...spec.examples.map((e) => `  ${e}`));
   return `${lines.join('\n')}\n`;

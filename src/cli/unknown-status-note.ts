@@ -4,6 +4,7 @@
  * says so once, at the end, so a script reading stdout is not disturbed.
  */
 import { isKnownStatus, type ReturnOrder } from '../api/schemas.js';
+import { scrubSecrets } from '../api/key-scrub.js';
 import { sanitizeForTerminal } from '../format/sanitize.js';
 
 /** Most distinct unknown statuses named in the note. */
@@ -27,7 +28,8 @@ export class UnknownStatusNote {
   text(): string {
     if (this.count === 0) return '';
     const names = [...this.statuses].map((s) => {
-      const clean = sanitizeForTerminal(s);
+      // The status is the service's text: keys scrubbed (as in the data output), then sanitized.
+      const clean = sanitizeForTerminal(scrubSecrets(s));
       return JSON.stringify(clean.length > MAX_STATUS_CHARS ? `${clean.slice(0, MAX_STATUS_CHARS)}…` : clean);
     });
     const more = this.count > names.length && this.statuses.size >= MAX_NAMED ? ', …' : '';

@@ -2,7 +2,8 @@
  * Table layout for the terminal, as pure functions over already-sanitized cell text:
  * columns get their natural width; when the terminal is narrower, flexible columns are cut
  * (widest first, with `…`) down to their minimum, and then columns are dropped by priority.
- * The console uses `fitColumns` for its own rows; the commands use `renderTable`.
+ * The console uses `fitColumns` for its own rows; the commands' table writer (src/cli/output/)
+ * uses `renderTable`, and their CSV writer `csvField`.
  */
 import type { DisplayText } from './sanitize.js';
 import { displayWidth, fitToWidth } from './width.js';
@@ -115,11 +116,6 @@ export function renderTable(input: TableInput): string[] {
   return [header, ...body];
 }
 
-/** Tab-separated lines (no header), for pipes: cells are not cut. Sanitized cells hold no tabs. */
-export function renderTsv(rows: readonly (readonly DisplayText[])[]): string[] {
-  return rows.map((r) => r.join('\t'));
-}
-
 const NUMBER_LIKE = /^[-+]?\d+(\.\d+)?$/;
 
 /**
@@ -130,9 +126,4 @@ const NUMBER_LIKE = /^[-+]?\d+(\.\d+)?$/;
 export function csvField(value: string): string {
   const guarded = /^[=+\-@\t\r]/.test(value) && !NUMBER_LIKE.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
-
-/** CSV lines (header first), RFC 4180 quoting. */
-export function renderCsv(header: readonly string[], rows: readonly (readonly DisplayText[])[]): string[] {
-  return [header, ...rows].map((r) => r.map(csvField).join(','));
 }

@@ -44,11 +44,23 @@ export interface AuditReadResult {
 
 const CHUNK_BYTES = 64 * 1024;
 
+export interface AuditReadOptions {
+  readonly limit: number;
+  /** Only this profile's entries (shops are kept apart: one profile never sees another's activity). */
+  readonly profile?: string;
+  /**
+   * Stop at the first entry older than this (ms since the epoch). Entries are appended as
+   * actions settle, so the file is in time order but for the milliseconds between the
+   * requests of one bulk run: give a little slack.
+   */
+  readonly sinceMs?: number;
+}
+
 /**
  * Reads the newest `limit` entries, from the end of the file backwards, so a long history
  * costs no more than the entries shown. A missing file is an empty log.
  */
-export async function readAudit(stateDir: string, options: { readonly limit: number }): Promise<AuditReadResult> {
+export async function readAudit(stateDir: string, options: AuditReadOptions): Promise<AuditReadResult> {
   const limit = Math.max(0, Math.floor(options.limit));
   let handle;
   try {
@@ -77,12 +89,16 @@ export async function readAudit(stateDir: string, options: { readonly limit: num
       const complete = tail.subarray(cut + 1).toString('utf8');
       tail = cut === -1 ? Buffer.alloc(0) : tail.subarray(0, cut + 1);
       const lines = complete.split('\n').filter((line) => line.trim() !== '');
+      let isPastWindow = false;
       for (let i = lines.length - 1; i >= 0 && entries.length < limit; i--) {
         const entry = parseAuditLine(lines[i]!);
-        if (entry) entries.push(entry);
-        else skipped++;
+        if (!entry) skipped++;
+        else if (options.sinceMs !== undefined && Date.parse(entry.time) < options.sinceMs) {
+          isPastWindow = true;
+          break;
+        } else if (options.profile === undefined || entry.profile === options.profile) entries.push(entry);
       }
-      if (position === 0) break;
+      if (position === 0 || isPastWindow) break;
     }
     return { entries, skipped };
   } finally {

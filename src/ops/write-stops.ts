@@ -22,6 +22,11 @@ export interface WriteStops {
   readonly stop: AbortSignal;
   /** Aborted when the wait at quit runs out: writes in flight are cancelled, then read back. */
   readonly cut: AbortSignal;
+  /**
+   * Makes the console's quit wait for `work` (a write, a bulk run, a scan, each to its
+   * activity-log entry), named `what` in the line that says what it waits for.
+   */
+  hold<T>(what: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** The signals with the console's hands on them. */
@@ -30,24 +35,54 @@ export interface WriteStopControl extends WriteStops {
   stopNew(): void;
   /** The wait is over: cancel what is in flight (implies stopNew). */
   cutInFlight(): void;
+  /** What is held now, by name (one per write, bulk run or scan). */
+  inFlight(): readonly string[];
+  /** Resolves when nothing is held. */
+  whenIdle(): Promise<void>;
 }
 
 /** Longest read-back of one write after quitting. */
 export const READ_BACK_MS = 10_000;
 
-/** Creates the console's write stops. */
+/** Creates the console's write stops (one for the whole console, every profile's session). */
 export function createWriteStops(): WriteStopControl {
   const stop = new AbortController();
   const cut = new AbortController();
+  const held = new Map<symbol, string>();
+  const idle: (() => void)[] = [];
+  const release = (token: symbol) => {
+    held.delete(token);
+    if (held.size > 0) return;
+    for (const resolve of idle.splice(0)) resolve();
+  };
+  function hold<T>(what: string, work: () => Promise<T>): Promise<T> {
+    const token = Symbol(what);
+    held.set(token, what);
+    let running: Promise<T>;
+    try {
+      running = work();
+    } catch (error) {
+      running = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return running.finally(() => release(token));
+  }
   return {
     stop: stop.signal,
     cut: cut.signal,
+    hold,
     stopNew: () => stop.abort(),
     cutInFlight: () => {
       stop.abort();
       cut.abort();
     },
+    inFlight: () => [...held.values()],
+    whenIdle: () => (held.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
   };
+}
+
+/** `work`, held by the console's stops when there are any (the commands have none). */
+export function heldBy<T>(stops: WriteStops | undefined, what: string, work: () => Promise<T>): Promise<T> {
+  return stops ? stops.hold(what, work) : work();
 }
 
 /** `call` with the cut signal added to its own, so a write in flight can be cancelled at quit. */

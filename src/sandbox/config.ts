@@ -1,4 +1,7 @@
-/** Resolving the sandbox's defaults (data directory, database path). */
+/**
+ * The sandbox's defaults (data directory, database path, port, limits). Light on purpose:
+ * the command line's flag table reads them without loading the database.
+ */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,3 +24,5 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_RATE_LIMIT = 20;
 export const DEFAULT_CURSOR_TTL_SECONDS = 900;
+/** Demo orders generated into an empty database. */
+export const DEFAULT_DEMO_ORDERS = 2400;

@@ -1,13 +1,14 @@
 /**
  * Navigation of the console as a pure reducer: a stack of screens over the orders list,
- * the help overlay, and the authentication failure that replaces everything.
+ * the help overlay, the profile picker, and the authentication failure that replaces everything.
  */
 import type { AuthProblem } from './errors/classify.js';
 
 export type Screen =
   | { readonly kind: 'list' }
   | { readonly kind: 'order'; readonly orderId: number }
-  | { readonly kind: 'log' };
+  | { readonly kind: 'log' }
+  | { readonly kind: 'overview' };
 
 /** Why the console cannot talk to the service with its key. */
 export interface AuthFailure {
@@ -20,12 +21,17 @@ export interface AppState {
   /** Never empty; the list is always at the bottom. */
   readonly stack: readonly Screen[];
   readonly isHelpOpen: boolean;
+  /** The profile (shop) picker is open over the screens (or over the auth screen). */
+  readonly isProfilesOpen: boolean;
   readonly auth: AuthFailure | null;
 }
 
 export type AppAction =
   | { readonly type: 'open-order'; readonly orderId: number }
   | { readonly type: 'open-log' }
+  | { readonly type: 'open-overview' }
+  | { readonly type: 'open-profiles' }
+  | { readonly type: 'close-profiles' }
   | { readonly type: 'back' }
   | { readonly type: 'toggle-help' }
   | { readonly type: 'close-help' }
@@ -33,7 +39,7 @@ export type AppAction =
 
 /** The console's first state (an authentication failure known before start shows at once). */
 export function initialAppState(auth: AuthFailure | null = null): AppState {
-  return { stack: [{ kind: 'list' }], isHelpOpen: false, auth };
+  return { stack: [{ kind: 'list' }], isHelpOpen: false, isProfilesOpen: false, auth };
 }
 
 /** The screen on top. */
@@ -52,7 +58,20 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'open-log':
       if (topScreen(state).kind === 'log') return { ...state, isHelpOpen: false };
       return { ...state, stack: [...state.stack, { kind: 'log' }], isHelpOpen: false };
+    case 'open-overview':
+      // One overview at most: from an order opened on it, it comes back to the top.
+      return {
+        ...state,
+        stack: [...state.stack.filter((screen) => screen.kind !== 'overview'), { kind: 'overview' }],
+        isHelpOpen: false,
+        isProfilesOpen: false,
+      };
+    case 'open-profiles':
+      return { ...state, isProfilesOpen: true, isHelpOpen: false };
+    case 'close-profiles':
+      return { ...state, isProfilesOpen: false };
     case 'back':
+      if (state.isProfilesOpen) return { ...state, isProfilesOpen: false };
       if (state.isHelpOpen) return { ...state, isHelpOpen: false };
       return state.stack.length > 1 ? { ...state, stack: state.stack.slice(0, -1) } : state;
     case 'toggle-help':
@@ -61,6 +80,6 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, isHelpOpen: false };
     case 'auth-failed':
       // The first failure says it best; later ones are the same key failing again.
-      return state.auth ? state : { ...state, auth: action.failure, isHelpOpen: false };
+      return state.auth ? state : { ...state, auth: action.failure, isHelpOpen: false, isProfilesOpen: false };
   }
 }

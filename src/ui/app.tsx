@@ -1,16 +1,19 @@
 /**
  * The console's shell: the orders list at the bottom of a stack of screens (order, activity
- * log), the help overlay, the authentication failure screen, the notice line, and the
- * global keys (q, ?, L). Screens under the top one stay mounted, so their state survives.
+ * log, overview), the help overlay, the profile picker, the authentication failure screen,
+ * the notice line, and the global keys (q, ?, L, P). Screens under the top one stay
+ * mounted, so their state survives. Its app-level actions (open the overview, switch
+ * profile) are provided to the screens below (app-actions-context.tsx).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text, useApp } from 'ink';
-import { lazy, Suspense, useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { ListFilters } from '../api/list-params.js';
 import { appReducer, initialAppState, topScreen, type AppState, type AuthFailure, type Screen } from './app-state.js';
 import { AuthErrorScreen } from './components/auth-error-screen.js';
 import { HelpOverlay } from './components/help-overlay.js';
 import { NoticeLine } from './components/notice-line.js';
+import { AppActionsContext, type AppActions } from './context/app-actions-context.js';
 import { useNotice } from './context/notice-context.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
@@ -28,12 +31,16 @@ import { ListScreen } from './screens/list/list-screen.js';
 import type { ListView } from './screens/list/list-state.js';
 import type { AppCommandHandler } from './screens/list/use-list-commands.js';
 import { useListState } from './screens/list/use-list-state.js';
+import { ProfilePicker } from './profiles/profile-picker.js';
+import { useProfileSwitch } from './profiles/profile-switch-context.js';
+import { switchBlocker } from './profiles/switch-blocker.js';
 
 // Rarely used screens load on first use, so start-up does not pay for them.
 const OrderScreen = lazy(() => import('./screens/order/order-screen.js').then((m) => ({ default: m.OrderScreen })));
 const ActivityLogScreen = lazy(() =>
   import('./screens/activity-log/activity-log-screen.js').then((m) => ({ default: m.ActivityLogScreen })),
 );
+const OverviewScreen = lazy(() => import('./screens/overview/overview-screen.js').then((m) => ({ default: m.OverviewScreen })));
 
 export interface AppProps {
   readonly initialFilters: ListFilters;
@@ -51,6 +58,7 @@ const SCREEN_SCOPES: Record<Screen['kind'], readonly KeyScope[]> = {
   list: ['list', 'command', 'filter', 'find'],
   order: ['order', 'reason', 'confirm'],
   log: ['log'],
+  overview: ['overview'],
 };
 
 function screenKey(screen: Screen): string {
@@ -66,13 +74,14 @@ export function App(props: AppProps) {
   const desk = useDesk({ list, exit });
   const queryClient = useQueryClient();
   const size = useTerminalSize();
-  const { notice, clear: clearNotice } = useNotice();
+  const { notice, show, clear: clearNotice } = useNotice();
+  const profileSwitch = useProfileSwitch();
 
   // A notice belongs to the screen it was shown on ("This is the last page." must not
   // follow the clerk into an order): a change of screen, overlay or desk clears it. Only a
   // notice that was already there before the change: one shown with the change itself
   // ("Left scan mode; not processed: …") is about where the clerk lands.
-  const place = `${screenKey(topScreen(nav))}|${nav.isHelpOpen}|${desk.isOpen}|${nav.auth !== null}`;
+  const place = `${screenKey(topScreen(nav))}|${nav.isHelpOpen}|${nav.isProfilesOpen}|${desk.isOpen}|${nav.auth !== null}`;
   const previous = useRef({ place, notice });
   useEffect(() => {
     const before = previous.current;
@@ -84,12 +93,41 @@ export function App(props: AppProps) {
   // auth screen: the query client's one onError reports it (queries/query-client.ts).
   useEffect(() => onKeyRefused(queryClient, (failure) => dispatch({ type: 'auth-failed', failure })), [queryClient]);
 
+  // The app-level actions: by key here, and by the command line (`:overview`, `:profile NAME`).
+  const blocker = switchBlocker(desk.bulkState, desk.isScanOpen);
+  const isAuthFailed = nav.auth !== null;
+  const actions = useMemo<AppActions>(
+    () => ({
+      openOverview: () => {
+        if (!isAuthFailed) dispatch({ type: 'open-overview' });
+      },
+      openProfilePicker: () => {
+        if (blocker) show(blocker, 'warning');
+        else dispatch({ type: 'open-profiles' });
+      },
+      switchProfile: (name: string) => {
+        if (blocker) return show(blocker, 'warning');
+        if (!profileSwitch) return show(display`This console has one profile: start it with --profile NAME for another shop.`, 'warning');
+        dispatch({ type: 'close-profiles' });
+        show(display`Opening profile ${sanitizeForTerminal(name)}…`);
+        void profileSwitch.switchTo(name).then((result) => {
+          // A switch mounts the other profile's console: this one, and its notices, are gone.
+          if (result.kind === 'failed') show(result.message, 'error');
+          else if (result.kind === 'same') show(display`Profile ${sanitizeForTerminal(name)} is the one shown.`);
+        });
+      },
+      profileNames: profileSwitch?.names ?? [],
+    }),
+    [blocker, isAuthFailed, profileSwitch, show],
+  );
+
   const onGlobal = (action: KeyAction) => {
     // While a bulk run is in progress the desk asks first.
     if (action === 'quit') {
       if (!desk.requestQuit()) exit();
     } else if (action === 'help' && !nav.auth) dispatch({ type: 'toggle-help' });
     else if (action === 'activity-log' && !nav.auth) dispatch({ type: 'open-log' });
+    else if (action === 'switch-profile') actions.openProfilePicker();
   };
 
   // The command line's app-level commands (:log, :help, :q …). One entry per command; a command
@@ -98,6 +136,10 @@ export function App(props: AppProps) {
     log: () => dispatch({ type: 'open-log' }),
     help: () => dispatch({ type: 'toggle-help' }),
     quit: () => onGlobal('quit'),
+    overview: () => actions.openOverview(),
+    profile: (name) => {
+      if (name !== undefined) actions.switchProfile(name);
+    },
   };
   const onAppCommand: AppCommandHandler = (command, argument) => {
     const run = appCommands[command];
@@ -110,16 +152,31 @@ export function App(props: AppProps) {
   return (
     <InputRouterProvider>
       <ScanFallback />
+      <AppActionsContext.Provider value={actions}>
       <GlobalKeysProvider onAction={onGlobal}>
         {/* Clipped vertically only: every line is already cut to the width, and a horizontal
             clip made Ink slice each line of each frame again (a third of the first frame). */}
         <Box flexDirection="column" height={size.rows - 1} overflowY="hidden">
           <Box flexDirection="column" height={height} overflowY="hidden">
-            {nav.auth ? <AuthErrorScreen failure={nav.auth} /> : renderScreens(nav, list, dispatch, height, desk, onAppCommand)}
+            {nav.isProfilesOpen && profileSwitch ? (
+              <ProfilePicker
+                names={profileSwitch.names}
+                current={profileSwitch.current}
+                height={height}
+                onPick={actions.switchProfile}
+                onClose={() => dispatch({ type: 'close-profiles' })}
+              />
+            ) : null}
+            {nav.auth ? (
+              nav.isProfilesOpen ? null : <AuthErrorScreen failure={nav.auth} canSwitch={(profileSwitch?.names.length ?? 0) > 1} />
+            ) : (
+              renderScreens(nav, list, dispatch, height, desk, onAppCommand)
+            )}
           </Box>
           <NoticeLine />
         </Box>
       </GlobalKeysProvider>
+      </AppActionsContext.Provider>
     </InputRouterProvider>
   );
 }
@@ -156,7 +213,7 @@ function renderScreens(
   return (
     <>
       {nav.stack.map((screen, index) => {
-        const isTop = index === nav.stack.length - 1 && !nav.isHelpOpen;
+        const isTop = index === nav.stack.length - 1 && !nav.isHelpOpen && !nav.isProfilesOpen;
         let body: ReactNode;
         if (screen.kind === 'list') {
           body = (
@@ -174,6 +231,12 @@ function renderScreens(
           body = (
             <Suspense fallback={fallback}>
               <OrderScreen orderId={screen.orderId} onBack={back} />
+            </Suspense>
+          );
+        } else if (screen.kind === 'overview') {
+          body = (
+            <Suspense fallback={fallback}>
+              <OverviewScreen height={height} onBack={back} onOpen={(orderId) => dispatch({ type: 'open-order', orderId })} />
             </Suspense>
           );
         } else {

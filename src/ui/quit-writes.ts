@@ -1,12 +1,12 @@
 /**
  * The console's writes at quit, after the screen is given back. Every write of the console
- * is a React Query mutation (queries/write-mutations.ts), so the pending mutations are the
- * writes in flight. Nothing new is sent; those in flight may finish for at most `waitMs`
- * (the request deadline), with a line on stderr saying what is waited for; then, or at once
- * on Ctrl+C, they are cut and read back (src/ops/write-stops.ts). Each ends in the activity
- * log as finished, or as read back: never as unknown without saying so.
+ * (queries/write-mutations.ts), in every profile's session, is held by the one set of write
+ * stops until its activity-log entry is written. At quit nothing new is sent; those in flight
+ * may finish for at most `waitMs` (the request deadline), with a line on stderr saying what
+ * is waited for; then, or at once on Ctrl+C, they are cut and read back
+ * (src/ops/write-stops.ts). Each ends in the activity log as finished, or as read back: never
+ * as unknown without saying so.
  */
-import type { Mutation, MutationCache, QueryClient } from '@tanstack/react-query';
 import { READ_BACK_MS, type WriteStopControl } from '../ops/write-stops.js';
 
 export interface QuitWritesOptions {
@@ -18,36 +18,9 @@ export interface QuitWritesOptions {
 /** Signals that end the wait at once (the terminal is back in its normal mode: Ctrl+C is SIGINT). */
 const CUT_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-function pendingWrites(cache: MutationCache): Mutation[] {
-  return cache.getAll().filter((m) => m.state.status === 'pending');
-}
-
-/** Resolves when no write is pending. */
-function untilNoneLeft(cache: MutationCache): Promise<void> {
-  return new Promise((resolve) => {
-    let unsubscribe = () => {};
-    const check = () => {
-      if (pendingWrites(cache).length > 0) return;
-      unsubscribe();
-      resolve();
-    };
-    unsubscribe = cache.subscribe(check);
-    check();
-  });
-}
-
-/** What a write is, from its mutation key (queries/mutation-keys.ts): "receive of order 1001", "bulk receive", "scan". */
-export function describeWrite(key: readonly unknown[] | undefined): string {
-  const [, kind, id, action] = key ?? [];
-  if (kind === 'order' && typeof id === 'number' && typeof action === 'string') return `${action} of order ${id}`;
-  if (kind === 'bulk') return id === 'approve' ? 'bulk approve all' : 'bulk receive';
-  if (kind === 'scan') return "a scan's receive";
-  return 'a write';
-}
-
-function listOf(writes: readonly Mutation[]): string {
+function listOf(writes: readonly string[]): string {
   const n = writes.length;
-  return `${n} write${n === 1 ? '' : 's'} in flight (${writes.map((m) => describeWrite(m.options.mutationKey)).join(', ')})`;
+  return `${n} write${n === 1 ? '' : 's'} in flight (${writes.join(', ')})`;
 }
 
 /** Waits until `done`, for at most `ms`, or until a cut signal arrives; says which came first. */
@@ -66,18 +39,17 @@ function waitOrSignal(ms: number, done: Promise<void>): Promise<'done' | 'timeou
 }
 
 /** Holds the process while the writes in flight finish or are read back (see the file comment). */
-export async function settleWritesAtQuit(queryClient: QueryClient, stops: WriteStopControl, options: QuitWritesOptions): Promise<void> {
+export async function settleWritesAtQuit(stops: WriteStopControl, options: QuitWritesOptions): Promise<void> {
   stops.stopNew();
-  const cache = queryClient.getMutationCache();
-  const pending = pendingWrites(cache);
+  const pending = stops.inFlight();
   if (pending.length === 0) return;
   const seconds = Math.ceil(options.waitMs / 1000);
   options.stderr.write(
     `Waiting for ${listOf(pending)} to finish, at most ${seconds} s; nothing new is sent. Ctrl+C stops waiting: the write is then cancelled and read back. The activity log records how each ended.\n`,
   );
-  const noneLeft = untilNoneLeft(cache);
-  if ((await waitOrSignal(options.waitMs, noneLeft)) === 'done') return;
-  const left = pendingWrites(cache);
+  const idle = stops.whenIdle();
+  if ((await waitOrSignal(options.waitMs, idle)) === 'done') return;
+  const left = stops.inFlight();
   stops.cutInFlight();
   if (left.length === 0) return;
   options.stderr.write(`Stopped waiting: cancelled ${listOf(left)}; reading them back to log whether each was applied…\n`);
@@ -88,7 +60,7 @@ export async function settleWritesAtQuit(queryClient: QueryClient, stops: WriteS
   const cap = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, READ_BACK_MS * 2);
   });
-  await Promise.race([noneLeft, cap]);
+  await Promise.race([idle, cap]);
   clearTimeout(timer);
   for (const signal of CUT_SIGNALS) process.off(signal, ignore);
 }

@@ -5,6 +5,8 @@
  */
 import type { ReturnsClient } from '../api/client-types.js';
 import type { WriteStops } from '../ops/write-stops.js';
+import type { DisplayText } from '../format/sanitize.js';
+import type { AuthFailure } from './app-state.js';
 import type { ConnectionMonitor } from './connection/connection-monitor.js';
 import type { KeyTable } from './keys/match.js';
 import type { SavedViews } from '../ops/saved-views.js';
@@ -22,6 +24,8 @@ export interface ConsoleProfile {
   readonly refreshIntervalMs: number;
   /** The profile's scan_code_pattern: its one group is the order name or id in a scanned code (none: the code as is). */
   readonly scanCodePattern?: RegExp | null;
+  /** The overview counts each status up to this many orders (default 5000). */
+  readonly overviewCap?: number;
 }
 
 export interface ConsoleServices {
@@ -42,4 +46,26 @@ export interface ConsoleServices {
   readonly views?: SavedViews;
   /** Profile names of the config file, for `:profile` and its completion (default: none). */
   readonly profileNames?: readonly string[];
+}
+
+/** A profile opened for the console: its own services (client, name, clock), or why it cannot be. */
+export type ProfileOpening =
+  | {
+      readonly kind: 'ready';
+      readonly services: ConsoleServices;
+      /** A key that cannot be had (missing, malformed): the console shows the auth screen for this profile. */
+      readonly initialAuth: AuthFailure | null;
+    }
+  /** The profile cannot be used at all (not in the config file, no service configured, a failing key command). */
+  | { readonly kind: 'failed'; readonly message: DisplayText };
+
+/**
+ * The profiles (shops) of the config file, for switching without a restart. Each profile
+ * gets its own client, key and local state; the console never mixes two.
+ */
+export interface ProfileCatalog {
+  /** Every profile one can switch to, in the config file's order. */
+  readonly names: readonly string[];
+  /** Opens a profile: reads its key and makes its client (again after a key problem). Never throws. */
+  open(name: string): Promise<ProfileOpening>;
 }

@@ -11,16 +11,18 @@ import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
 import type { ListView } from './screens/list/list-state.js';
-import { ConsoleRoot } from './console-root.js';
 import { makeTheme } from './context/theme-context.js';
+import { ConsoleSessions } from './profiles/console-sessions.js';
 import { listPageQuery, listStaleMs } from './queries/list-queries.js';
 import { createConsoleQueryClient } from './queries/query-client.js';
-import { createWriteStops } from '../ops/write-stops.js';
+import { createWriteStops, type WriteStops } from '../ops/write-stops.js';
 import { settleWritesAtQuit } from './quit-writes.js';
-import type { ConsoleServices } from './services.js';
+import type { ConsoleServices, ProfileCatalog } from './services.js';
 
 export interface StartConsoleOptions {
   readonly services: ConsoleServices;
+  /** The config file's profiles, to switch shops without a restart (absent: one profile). */
+  readonly catalog?: ProfileCatalog;
   readonly initialFilters: ListFilters;
   readonly initialLimit: number;
   readonly initialAuth?: AuthFailure | null;
@@ -65,6 +67,17 @@ async function prefetchFirstPage(options: StartConsoleOptions, queryClient: Quer
   clearTimeout(timer);
 }
 
+/** `catalog` whose profiles, when opened, hold their writes by `writeStops`. */
+function withWriteStops(catalog: ProfileCatalog, writeStops: WriteStops): ProfileCatalog {
+  return {
+    names: catalog.names,
+    open: async (name) => {
+      const opened = await catalog.open(name);
+      return opened.kind === 'ready' ? { ...opened, services: { ...opened.services, writeStops } } : opened;
+    },
+  };
+}
+
 /** Runs the console until it exits. */
 export async function startConsole(options: StartConsoleOptions): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
@@ -84,17 +97,25 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   process.once('exit', restore);
 
   const queryClient = createConsoleQueryClient();
+  // One set of write stops for the whole console: every profile's session holds its writes by it.
   const writeStops = createWriteStops();
   const services: ConsoleServices = { ...options.services, writeStops };
+  const catalog = options.catalog && withWriteStops(options.catalog, writeStops);
   // Raw mode from here on, not only once Ink's input hook is on after the first frame: keys
   // typed while the first page loads (or right when it shows) stay as they were typed (Enter
   // as Enter, nothing echoed) and wait unread for the console.
   if (isRawTTY) stdin.setRawMode(true);
   await prefetchFirstPage(options, queryClient);
   const instance = render(
-    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(options.isColor)}>
-      <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={options.initialAuth ?? null} initialView={options.initialView ?? null} />
-    </ConsoleRoot>,
+    <ConsoleSessions
+      initial={{ services, queryClient, initialAuth: options.initialAuth ?? null }}
+      {...(catalog && { catalog })}
+      theme={makeTheme(options.isColor)}
+    >
+      {(session) => (
+        <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={session.initialAuth} initialView={options.initialView ?? null} />
+      )}
+    </ConsoleSessions>,
     // Ink's incrementalRendering: a frame rewrites only the lines that changed (and of a changed
     // line only what follows its unchanged start), so a selection move writes two lines instead
     // of the whole screen; the pseudo-terminal's round trips for a whole screen were most of a
@@ -125,7 +146,7 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
     // for a slow service. Writes are not queries: they finish, or are cut and read back, and
     // each records its outcome in the activity log before the client is closed.
     await queryClient.cancelQueries();
-    await settleWritesAtQuit(queryClient, writeStops, { waitMs: options.writeWaitMs ?? DEFAULT_TIMEOUTS.totalMs, stderr: options.stderr ?? process.stderr });
+    await settleWritesAtQuit(writeStops, { waitMs: options.writeWaitMs ?? DEFAULT_TIMEOUTS.totalMs, stderr: options.stderr ?? process.stderr });
     queryClient.clear();
   }
 }

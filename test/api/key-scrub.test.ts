@@ -146,10 +146,29 @@ describe('looksLikeKey and scrubDeep', () => {
     expect(looksLikeKey('#N1001')).toBe(false);
   });
 
-  it('scrubs every string of a JSON value, keys of objects kept', () => {
+  it('scrubs every string of a JSON value, property names too, and gives back the value itself when it holds no key', () => {
     const split = `${KEYS.north.slice(0, 20)}\u0001${KEYS.north.slice(20)}`;
-    const out = scrubDeep({ a: [split, 1, null], b: { c: 'plain' } });
-    expect(out).toEqual({ a: [redactKey(KEYS.north), 1, null], b: { c: 'plain' } });
+    const out = scrubDeep({ a: [split, 1, null], b: { c: 'plain' }, [KEYS.south]: 2 });
+    expect(out).toEqual({ a: [redactKey(KEYS.north), 1, null], b: { c: 'plain' }, [redactKey(KEYS.south)]: 2 });
+    const clean = { a: ['#N1001', 5012345678], b: { c: 'plain' } };
+    expect(scrubDeep(clean, [KEYS.north])).toBe(clean);
+  });
+
+  it('scrubs a value as it scrubs each of its strings alone (one pass over them all is only a shortcut)', () => {
+    const strings = fc.array(fc.oneof(surrounding, fc.tuple(surrounding, writtenKey, surrounding).map(([a, k, b]) => a + k.written + b)), { maxLength: 6 });
+    fc.assert(
+      fc.property(strings, fc.boolean(), (values, withSecret) => {
+        const secrets = withSecret ? [KEYS.north] : [];
+        expect(scrubDeep(values, secrets)).toEqual(values.map((v) => scrubSecrets(v, secrets)));
+      }),
+    );
+  });
+
+  it('counts a part of a known key from fragmentLength hex characters on (data output: 12)', () => {
+    const part = (n: number) => `order ${KEYS.north.slice(3, 3 + n)} x`;
+    expect(scrubSecrets(part(11), [KEYS.north], { fragmentLength: 12 })).toBe(part(11));
+    expect(scrubSecrets(part(12), [KEYS.north], { fragmentLength: 12 })).toBe('order … x');
+    expect(scrubSecrets(part(5), [KEYS.north])).toBe('order … x');
   });
 });
 

@@ -10,8 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_ORDER_STATUSES } from '../../src/api/schemas.js';
 import { COMMAND_NAMES, COMMANDS } from '../../src/cli/command-table.js';
 import { run as runCompletion } from '../../src/cli/commands/completion/index.js';
-import { KEYS_SUBCOMMANDS } from '../../src/sandbox/cli-args.js';
-import { SANDBOX_HELP } from '../../src/sandbox/cli-help.js';
+import { run as runSandbox } from '../../src/cli/commands/sandbox/index.js';
+import { KEYS_SPEC } from '../../src/cli/commands/sandbox/sandbox-spec.js';
+import { lastWord } from '../../src/cli/flags.js';
 import { makeTestFactory, tempDir } from './helpers/test-factory.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -34,17 +35,20 @@ function helpTableFlags(help: string): string[] {
   return [...help.matchAll(/^ {2}(?:-\w, | {4})?--([a-z0-9][a-z0-9-]*)/gm)].map((m) => m[1]!);
 }
 
-/** Each command's help text (the sandbox's is text of its own). */
+const KEYS_SUBCOMMANDS = (KEYS_SPEC.subcommands ?? []).map(lastWord);
+
+/** Each command's help text, and each `sandbox keys` subcommand's, by the words that run it. */
 async function helpByCommand(): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   for (const name of COMMAND_NAMES) {
-    if (name === 'sandbox') {
-      result.set(name, SANDBOX_HELP);
-      continue;
-    }
     const t = makeTestFactory();
     expect(await (await COMMANDS[name].load()).run(['--help'], t.factory)).toBe(0);
     result.set(name, t.stdout());
+  }
+  for (const sub of ['keys', ...KEYS_SUBCOMMANDS.map((s) => `keys ${s}`)]) {
+    const t = makeTestFactory();
+    expect(await runSandbox([...sub.split(' '), '--help'], t.factory)).toBe(0);
+    result.set(`sandbox ${sub}`, t.stdout());
   }
   return result;
 }
@@ -88,8 +92,9 @@ describe('completion scripts hold the tables', () => {
   it("bash offers each command exactly the flags of its --help", async () => {
     const helps = await helpByCommand();
     const offered = (key: string) => new RegExp(`"${key}"\\) flags="([^"]*)"`).exec(scripts.bash!)?.[1]?.split(' ').filter((f) => f.startsWith('--')).map((f) => f.slice(2)).sort();
-    for (const name of COMMAND_NAMES.filter((n) => n !== 'sandbox')) expect(offered(name), name).toEqual(helpTableFlags(helps.get(name)!).sort());
-    expect(offered('sandbox')).toEqual(helpTableFlags(SANDBOX_HELP).sort());
+    // The sandbox and its keys subcommands too: their help is generated from the same tables now.
+    for (const [name, help] of helps) expect(offered(name), name).toEqual(helpTableFlags(help).sort());
+    expect(offered('sandbox keys revoke')).toEqual(['db', 'help', 'last4', 'name', 'shop']);
   });
 });
 

@@ -104,6 +104,9 @@ describe('config file validation', () => {
     expect(problems({ profiles: { north: { scan_code_pattern: 'RMA-(' } } })[0]).toMatch(/^profiles\.north\.scan_code_pattern: is not a valid regular expression/);
     expect(problems({ profiles: { north: { scan_code_pattern: 'RMA-\\d+' } } })[0]).toMatch(/^profiles\.north\.scan_code_pattern: must have exactly one capturing group/);
     expect(problems({ profiles: { north: { scan_code_pattern: '^RMA-(#?N\\d+)(?:-\\d+)?$' } } })).toEqual([]);
+    expect(problems({ profiles: { north: { overview_cap: 50 } } })).toEqual(['profiles.north.overview_cap: must be at least 100 (one page)']);
+    expect(problems({ profiles: { north: { overview_cap: 2500.5 } } })).toEqual(['profiles.north.overview_cap: must be a whole number']);
+    expect(problems({ profiles: { north: { overview_cap: 20000 } } })).toEqual([]);
   });
 
   it('reports unknown fields (typos) and never takes a key in the file', () => {

@@ -5,7 +5,8 @@ import { RECEIVE_SPEC } from '../../src/cli/commands/receive/index.js';
 import { REVIEW_SPEC } from '../../src/cli/commands/review/index.js';
 import { SHOW_SPEC } from '../../src/cli/commands/show/index.js';
 import { CONFIG_SPEC } from '../../src/cli/commands/config/index.js';
-import { GLOBAL_FLAGS, parseCommandArgs, renderHelp } from '../../src/cli/flags.js';
+import { KEYS_LIST_SPEC, KEYS_SPEC, SANDBOX_SPEC } from '../../src/cli/commands/sandbox/sandbox-spec.js';
+import { findSubcommand, GLOBAL_FLAGS, parseCommandArgs, renderHelp } from '../../src/cli/flags.js';
 
 const parse = (spec = LIST_SPEC, argv: string[] = []) => parseCommandArgs(spec, argv, 'put it in RETURNS_API_KEY');
 const failure = (spec: typeof LIST_SPEC, argv: string[]): CliError => {
@@ -64,5 +65,32 @@ describe('renderHelp', () => {
       expect(help).toContain('Exit codes: 0 success; 1 an operation or API failure; 2 usage error');
     }
     expect(renderHelp(RECEIVE_SPEC)).toContain('Usage: returns-console receive ID... [flags]');
+  });
+});
+
+describe('subcommands, choices and local commands (the sandbox on the shared tables)', () => {
+  it('findSubcommand follows the leading words down the tree and leaves the rest', () => {
+    expect(findSubcommand(SANDBOX_SPEC, ['keys', 'list', '--db', 'x'])).toEqual({ spec: KEYS_LIST_SPEC, argv: ['--db', 'x'] });
+    expect(findSubcommand(SANDBOX_SPEC, ['--port', '0']).spec).toBe(SANDBOX_SPEC);
+    expect(findSubcommand(SANDBOX_SPEC, ['--db', 'x', 'keys']).spec).toBe(SANDBOX_SPEC);
+  });
+
+  it('checks a flag with choices, naming them', () => {
+    expect(parse(SANDBOX_SPEC, ['--fail-status', '429']).values['fail-status']).toBe('429');
+    expect(failure(SANDBOX_SPEC, ['--fail-status', '404']).message).toBe('--fail-status must be 500 or 429 (got "404")');
+  });
+
+  it('an unknown or misplaced subcommand is a usage error with did-you-mean', () => {
+    expect(failure(KEYS_SPEC, ['revok']).message).toBe('unknown subcommand "revok" of sandbox keys; use create, list or revoke. Did you mean revoke?');
+    expect(failure(SANDBOX_SPEC, ['--port', '0', 'keys']).message).toBe('put the subcommand first: returns-console sandbox keys [flags]');
+    expect(failure(SANDBOX_SPEC, ['--prot', '0']).message).toBe('unknown flag --prot. Did you mean --port?');
+  });
+
+  it('a local command takes no service flags, and its help says so', () => {
+    expect(failure(SANDBOX_SPEC, ['--profile', 'north']).message).toBe('unknown flag --profile');
+    const help = renderHelp(SANDBOX_SPEC);
+    expect(help).toContain('Global flags:\n  -h, --help  Show this help\n\nSubcommands');
+    expect(help).toMatch(/^ {2}keys create {2}Create an API key/m);
+    expect(help).not.toContain('--base-url');
   });
 });

@@ -57,6 +57,41 @@ describe('JSON output', () => {
   });
 });
 
+describe('an API key the service echoes inside an order', () => {
+  const key = KEYS.north;
+  /** Any 12-character piece of the key's hex part. */
+  const leaks = (text: string) => Array.from({ length: 64 - 11 }, (_, i) => key.slice(3 + i, 15 + i)).filter((piece) => text.includes(piece));
+  const echoing = validOrder(7, {
+    order_name: `#${key}`,
+    cust_first_name: `${key.slice(0, 20)}\u200b${key.slice(20)}`,
+    cust_email: `sk%5F${key.slice(3)}@example.com`,
+    refunds: [{ id: 70001, status: 'pending', title: `Bearer ${key.slice(3, 40)}`, sku: 'S', quantity: 1, price: '1.00', reason: null, reject_reason: null }],
+  });
+  beforeAll(() => server.answer((_q, res) => page(res, [echoing])));
+
+  it('list and show print no form of it in any format, only sk_… and its last 4; the rest of the data as sent', async () => {
+    const runs = [
+      await runInProcess('list', ['--no-color'], { env, isStdoutTTY: true, columns: 400 }),
+      await runInProcess('list', [], { env }),
+      await runInProcess('list', ['--csv', '--fields', 'id,order_name,customer,cust_email'], { env }),
+      await runInProcess('list', ['--json'], { env }),
+      await runInProcess('list', ['--ndjson'], { env }),
+      await runInProcess('list', ['--all', '--json'], { env }),
+      await runInProcess('show', ['7', '--no-color'], { env, isStdoutTTY: true, columns: 400 }),
+      await runInProcess('show', ['7'], { env }),
+      await runInProcess('show', ['7', '--json'], { env }),
+    ];
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(leaks(r.stdout + r.stderr)).toEqual([]);
+      expect(r.stdout).toContain(`sk_…${key.slice(-4)}`);
+    }
+    const [asJson] = JSON.parse(runs[3]!.stdout) as Record<string, unknown>[];
+    expect(asJson).toEqual({ ...echoing, order_name: `#sk_…${key.slice(-4)}`, cust_first_name: `sk_…${key.slice(-4)}`, cust_email: `sk_…${key.slice(-4)}@example.com`, refunds: [expect.objectContaining({ title: 'Bearer …' })] });
+    expect(JSON.parse(runs[8]!.stdout)).toEqual(asJson);
+  });
+});
+
 describe('error messages from the service', () => {
   it('cannot start a line of their own (a forged hint), and never show a key in any form', async () => {
     const splitKey = `${KEYS.north.slice(0, 20)}\u200b${KEYS.north.slice(20)}`;

@@ -2,12 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReturnOrder } from '../../src/api/schemas.js';
-import { renderOrder } from '../../src/cli/commands/show/show-render.js';
+import { writeOrder } from '../../src/cli/commands/show/show-render.js';
+import { createOutput } from '../../src/cli/output/index.js';
 import { createStyle } from '../../src/format/style.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { fetchRaw, runInProcess } from './helpers/cli-run.js';
-import type { TestFactoryOptions } from './helpers/test-factory.js';
+import { makeTestFactory, type TestFactoryOptions } from './helpers/test-factory.js';
 import { tempDir } from './helpers/test-factory.js';
 
 let sandbox: TestSandbox;
@@ -68,7 +69,9 @@ describe('show', () => {
       id: 7, cust_email: 'a@b.c', cust_first_name: 'A', cust_last_name: 'B', status: 'pending', currency: 'EUR',
       order_id: '1', order_name: '#7', submitted_at: '2026-11-01T00:00:00Z',
     } as ReturnOrder;
-    const text = renderOrder(order, { style: createStyle(false), nowMs: Date.parse('2026-11-01T03:00:00Z'), timeZone: 'UTC', width: 80 });
+    const t = makeTestFactory({ isStdoutTTY: true, columns: 80 });
+    writeOrder(order, createOutput(t.factory.io, createStyle(false), []), { style: createStyle(false), nowMs: Date.parse('2026-11-01T03:00:00Z'), timeZone: 'UTC' });
+    const text = t.stdout();
     expect(text).toContain('Item details are not available from this service.');
     expect(text).not.toContain('TYPE');
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvField, fitColumns, renderCsv, renderTable, renderTsv, type ColumnSpec } from '../../src/format/table.js';
+import { csvField, fitColumns, renderTable, type ColumnSpec } from '../../src/format/table.js';
 import { sanitizeForTerminal } from '../../src/format/sanitize.js';
 import { displayWidth, fitToWidth, truncateToWidth, wrapToWidth } from '../../src/format/width.js';
 
@@ -97,16 +97,12 @@ describe('renderTable', () => {
   });
 });
 
-describe('TSV and CSV', () => {
-  it('joins TSV cells with tabs, nothing cut', () => {
-    expect(renderTsv([['1', 'a very long value that is never cut', 'x'].map((c) => sanitizeForTerminal(c))])).toEqual(['1\ta very long value that is never cut\tx']);
-  });
-
+// The TSV and CSV writers themselves are the exporter's: test/cli/output.test.ts.
+describe('CSV fields', () => {
   it('quotes CSV fields by RFC 4180', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(renderCsv(['id', 'name'], [['1', 'Lima, Ana'].map((c) => sanitizeForTerminal(c))])).toEqual(['id,name', '1,"Lima, Ana"']);
   });
 
   it('defuses spreadsheet formulas but leaves numbers alone', () => {

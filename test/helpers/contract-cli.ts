@@ -1,12 +1,13 @@
 /**
- * Runs the sandbox command line in-process (runSandboxCli) with captured stdout/stderr,
- * and spawns the real entry point for the few tests that need a separate process.
+ * Runs the sandbox command line in-process (the `sandbox` command with a test factory) with
+ * captured stdout/stderr, and spawns the real entry point for the few tests that need a
+ * separate process.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { runSandboxCli } from '../../src/sandbox/cli.js';
+import { run as runSandboxCommand } from '../../src/cli/commands/sandbox/index.js';
+import { makeTestFactory } from '../cli/helpers/test-factory.js';
 
 export interface CliResult {
   readonly code: number;
@@ -14,30 +15,11 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-function capture(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer | string, _enc, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
-
 /** `returns-console sandbox <argv>` in this process; resolves when the command returns. */
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
-  const out = capture();
-  const err = capture();
-  let code: number;
-  try {
-    code = await runSandboxCli([...argv], { stdout: out.stream as never, stderr: err.stream as never, env });
-  } catch (error) {
-    // A thrown error counts as a failed command whose message went to stderr.
-    code = 1;
-    err.stream.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  }
-  return { code, stdout: out.text(), stderr: err.text() };
+  const t = makeTestFactory({ env });
+  const code = await runSandboxCommand([...argv], t.factory);
+  return { code, stdout: t.stdout(), stderr: t.stderr() };
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

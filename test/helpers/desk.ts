@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
-import { runKeysCli } from '../../src/sandbox/cli-keys.js';
+import { revokeKey } from '../../src/sandbox/key-admin.js';
 import { KEYS, type Fixture } from './fixture.js';
 import { BUILT_CONSOLE, spawnPty, type PtySession } from './pty.js';
 import { typeAsScanner } from './scanner.js';
@@ -47,9 +47,9 @@ export async function openDesk(fixture: Fixture): Promise<Desk> {
     root,
     stateHome: join(root, 'state'),
     revokeConsoleKey: () => {
-      const sink = { write: () => true } as unknown as NodeJS.WritableStream;
-      const code = runKeysCli(['revoke', '--last4', KEYS.north.slice(-4), '--db', dbPath], { stdout: sink, stderr: sink, env: {} });
-      if (code !== 0) throw new Error(`sandbox keys revoke exited ${code}`);
+      // What `sandbox keys revoke --last4 … --db …` runs.
+      const result = revokeKey({ dbPath, env: {} }, { last4: KEYS.north.slice(-4) }, Date.now());
+      if (result.kind !== 'revoked') throw new Error(`sandbox keys revoke: ${result.kind}`);
     },
     close: async () => {
       await other.close();

@@ -101,3 +101,9 @@ export function makeFixture(perShop = 28): Fixture {
     return_orders: orders,
   };
 }
+
+/** makeFixture() with one shop only: its orders and its keys (a sandbox that serves one shop). */
+export function makeShopFixture(shop: 'shop_north' | 'shop_south', perShop = 28): Fixture {
+  const all = makeFixture(perShop);
+  return { ...all, api_keys: all.api_keys.filter((k) => k.shop_id === shop), return_orders: all.return_orders.filter((o) => o.shop_id === shop) };
+}

@@ -79,3 +79,21 @@ describe('audit log', () => {
     expect(statSync(auditLogPath(stateDir)).mode & 0o077).toBe(0);
   });
 });
+
+describe('audit log of one profile', () => {
+  it('reads only the entries of the profile asked for, the limit counting those', async () => {
+    const stateDir = freshDir();
+    for (let id = 1; id <= 6; id++) await appendAudit(stateDir, entry(id, { profile: id % 2 === 0 ? 'south' : 'north' }));
+    const { entries } = await readAudit(stateDir, { limit: 2, profile: 'north' });
+    expect(entries.map((e) => [e.orderId, e.profile])).toEqual([[5, 'north'], [3, 'north']]);
+  });
+
+  it('stops at the first entry older than sinceMs', async () => {
+    const stateDir = freshDir();
+    await appendAudit(stateDir, entry(1, { time: '2026-11-01T00:00:00.000Z' }));
+    await appendAudit(stateDir, entry(2, { time: '2026-11-10T00:00:00.000Z' }));
+    await appendAudit(stateDir, entry(3, { time: '2026-11-11T00:00:00.000Z' }));
+    const { entries } = await readAudit(stateDir, { limit: 100, sinceMs: Date.parse('2026-11-05T00:00:00Z') });
+    expect(entries.map((e) => e.orderId)).toEqual([3, 2]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReturnOrder } from '../../src/api/schemas.js';
 import { appReducer, initialAppState, topScreen } from '../../src/ui/app-state.js';
+import { switchBlocker } from '../../src/ui/profiles/switch-blocker.js';
 import { textAt } from '../../src/ui/components/text-edit.js';
 import { parseFind } from '../../src/ops/find-orders.js';
 import { findReducer, initialFindState } from '../../src/ui/screens/list/find-state.js';
@@ -59,10 +60,36 @@ describe('navigation', () => {
     expect(topScreen(s)).toEqual({ kind: 'order', orderId: 1 });
   });
 
+  it('keeps one overview, on top, and the profile picker is an overlay closed by back', () => {
+    let s = appReducer(initialAppState(), { type: 'open-overview' });
+    s = appReducer(s, { type: 'open-order', orderId: 3 });
+    s = appReducer(s, { type: 'open-overview' });
+    expect(s.stack.map((x) => x.kind)).toEqual(['list', 'order', 'overview']);
+    s = appReducer(s, { type: 'open-profiles' });
+    expect(s.isProfilesOpen).toBe(true);
+    s = appReducer(s, { type: 'back' });
+    expect(s.isProfilesOpen).toBe(false);
+    expect(topScreen(s)).toEqual({ kind: 'overview' });
+    // The picker opens over the auth screen too (a profile whose key cannot be had).
+    s = appReducer(s, { type: 'auth-failed', failure: { problem: 'missing', code: 'api_key_missing', message: 'm' } });
+    expect(appReducer(s, { type: 'open-profiles' }).isProfilesOpen).toBe(true);
+  });
+
   it('keeps the first authentication failure', () => {
     const first = { problem: 'rejected' as const, code: 'invalid_api_key', message: 'a' };
     let s = appReducer(initialAppState(), { type: 'auth-failed', failure: first });
     s = appReducer(s, { type: 'auth-failed', failure: { ...first, message: 'b' } });
     expect(s.auth).toEqual(first);
+  });
+});
+
+describe('switching shops while the desk works', () => {
+  it('is blocked by a bulk run in progress and by scan mode, not by a finished run', () => {
+    const running = { phase: 'running' } as unknown as Parameters<typeof switchBlocker>[0];
+    expect(switchBlocker(running, false)).toMatch(/^A bulk run is in progress/);
+    expect(switchBlocker({ phase: 'idle' }, true)).toMatch(/^Scan mode is open/);
+    expect(switchBlocker({ phase: 'idle' }, false)).toBeNull();
+    const results = { phase: 'results' } as unknown as Parameters<typeof switchBlocker>[0];
+    expect(switchBlocker(results, false)).toBeNull();
   });
 });

@@ -38,6 +38,8 @@ export interface RenderConsoleOptions {
   readonly columns?: number;
   readonly rows?: number;
   readonly initialAuth?: AuthFailure | null;
+  /** The profile's name (default north): drafts, memory and the activity log are its own. */
+  readonly profileName?: string;
   /** The console's clock (default Date.now). */
   readonly now?: () => number;
   /** The key table (the config file's keybindings applied); default the built-in one. */
@@ -63,50 +65,8 @@ export function resize(stdout: NodeJS.EventEmitter, columns: number, rows: numbe
   stdout.emit('resize');
 }
 
-/** Renders the console; call `cleanup` in afterEach. */
-export function renderConsole(options: RenderConsoleOptions) {
-  const monitor = createConnectionMonitor();
-  const real = createClient({
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey ?? KEYS.north,
-    maxRetries: options.maxRetries ?? 0,
-    hooks: monitor.hooks,
-  });
-  const calls: ListCall[] = [];
-  // The real client, with its list calls recorded (to see what came from the cache).
-  const client: ReturnsClient = {
-    ...real,
-    listPage: (request: ListPageRequest = {}) => {
-      calls.push({ cursor: request.cursor, filters: request.filters, limit: request.limit });
-      return real.listPage(request);
-    },
-  };
-  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'rc-console-state-'));
-  const services: ConsoleServices = {
-    client,
-    profile: {
-      name: 'north',
-      serviceHost: new URL(options.baseUrl).host,
-      isSandbox: options.isSandbox ?? false,
-      rejectReasons: ['Damaged'],
-      refreshIntervalMs: options.refreshIntervalMs ?? 0,
-    },
-    isReadOnly: options.isReadOnly ?? false,
-    stateDir,
-    now: options.now ?? Date.now,
-    connection: monitor,
-    ...(options.keyTable && { keyTable: options.keyTable }),
-    ...(options.views && { views: options.views }),
-    ...(options.profileNames && { profileNames: options.profileNames }),
-  };
-  const queryClient = createConsoleQueryClient();
-  const view = render(
-    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
-      <App initialFilters={options.filters ?? {}} initialLimit={options.limit ?? 50} initialAuth={options.initialAuth ?? null} initialView={options.initialView ?? null} />
-    </ConsoleRoot>,
-  );
-  resize(view.stdout, options.columns ?? 100, options.rows ?? 30);
-
+/** Reading and waiting on the frames of a rendered console, and pressing keys. */
+export function frameWaiters(view: { lastFrame(): string | undefined; readonly stdin: { write(data: string): void } }) {
   const frame = () => view.lastFrame() ?? '';
   /** Waits until the frame contains every text. */
   const waitFor = (...texts: string[]) =>
@@ -129,6 +89,54 @@ export function renderConsole(options: RenderConsoleOptions) {
     view.stdin.write(keys);
     if (texts.length > 0) await waitFor(...texts);
   };
+  return { frame, waitFor, waitUntil, press };
+}
+
+/** Renders the console; call `cleanup` in afterEach. */
+export function renderConsole(options: RenderConsoleOptions) {
+  const monitor = createConnectionMonitor();
+  const real = createClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey ?? KEYS.north,
+    maxRetries: options.maxRetries ?? 0,
+    hooks: monitor.hooks,
+  });
+  const calls: ListCall[] = [];
+  // The real client, with its list calls recorded (to see what came from the cache).
+  const client: ReturnsClient = {
+    ...real,
+    listPage: (request: ListPageRequest = {}) => {
+      calls.push({ cursor: request.cursor, filters: request.filters, limit: request.limit });
+      return real.listPage(request);
+    },
+  };
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'rc-console-state-'));
+  const services: ConsoleServices = {
+    client,
+    profile: {
+      name: options.profileName ?? 'north',
+      serviceHost: new URL(options.baseUrl).host,
+      isSandbox: options.isSandbox ?? false,
+      rejectReasons: ['Damaged'],
+      refreshIntervalMs: options.refreshIntervalMs ?? 0,
+    },
+    isReadOnly: options.isReadOnly ?? false,
+    stateDir,
+    now: options.now ?? Date.now,
+    connection: monitor,
+    ...(options.keyTable && { keyTable: options.keyTable }),
+    ...(options.views && { views: options.views }),
+    ...(options.profileNames && { profileNames: options.profileNames }),
+  };
+  const queryClient = createConsoleQueryClient();
+  const view = render(
+    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
+      <App initialFilters={options.filters ?? {}} initialLimit={options.limit ?? 50} initialAuth={options.initialAuth ?? null} initialView={options.initialView ?? null} />
+    </ConsoleRoot>,
+  );
+  resize(view.stdout, options.columns ?? 100, options.rows ?? 30);
+
+  const { frame, waitFor, waitUntil, press } = frameWaiters(view);
   const cleanup = async () => {
     view.unmount();
     queryClient.clear();

@@ -91,7 +91,8 @@ describe('applying keybindings', () => {
   });
 
   it('the characters that only move follow the table (a scan is not held back by them)', () => {
-    const table = tableOf({ list: { 'move-down': ['<down>', 'J'] }, order: { 'move-down': ['<down>', 'J'] }, help: { 'move-down': ['<down>', 'J'] }, log: { 'move-down': ['<down>', 'J'] }, bulk: { 'move-down': ['<down>', 'J'] } });
+    const down = { 'move-down': ['<down>', 'J'] };
+    const table = tableOf({ list: down, order: down, help: down, log: down, bulk: down, overview: down, profiles: down });
     expect(moveOnlyCharTest(table)('J')).toBe(true);
     expect(moveOnlyCharTest(table)('j')).toBe(false);
     expect(moveOnlyCharTest(KEY_BINDINGS)('j')).toBe(true);
@@ -117,6 +118,7 @@ describe('problems, each naming the scope, the key and both actions', () => {
       'list: "j" is bound to both move-down and help (global)',
       'order: "j" is bound to both move-down and help (global)',
       'bulk: "j" is bound to both move-down and help (global)',
+      'overview: "j" is bound to both move-down and help (global)',
       'log: "j" is bound to both move-down and help (global)',
       'help: "j" is bound to both move-down and help (global)',
     ]);
@@ -133,7 +135,7 @@ describe('problems, each naming the scope, the key and both actions', () => {
 
   it('unknown scopes, actions and key names, with the closest names', () => {
     expect(problemsOf({ lst: { mark: 'x' } })).toEqual([
-      'lst: unknown scope "lst"; scopes: global, list, filter, find, command, order, reason, confirm, bulk, scan, log, help. Did you mean list?',
+      'lst: unknown scope "lst"; scopes: global, list, filter, find, command, order, reason, confirm, bulk, scan, overview, profiles, log, help. Did you mean list?',
     ]);
     expect(problemsOf({ list: { approve: 'x' } })[0]).toMatch(/^list\.approve: unknown action "approve" in scope list; its actions: move-up, .*approve-all-marked/);
     expect(problemsOf({ list: { mark: '<spcae>' } })[0]).toMatch(/^list\.mark: "<spcae>" is not a key name; use a character as itself/);

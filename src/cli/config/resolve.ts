@@ -11,6 +11,7 @@ import type { LoadedConfigFile } from './config-file.js';
 import { resolveConfigRelativePath } from './config-file.js';
 import { parseBaseUrl } from '../../api/client/routes.js';
 import { PROFILE_NAME_PATTERN, type ProfileConfig } from './schema.js';
+import { DEFAULT_OVERVIEW_CAP } from '../../ops/overview.js';
 import type { SavedViews } from '../../ops/saved-views.js';
 import type { KeyTable } from '../../ui/keys/match.js';
 import type { KeyOverride } from '../../ui/keys/user-bindings.js';
@@ -48,6 +49,8 @@ export interface ResolvedConfig {
   readonly refreshIntervalSeconds: Sourced<number>;
   /** Regular expression whose one group is the order name or id in a scanned code; null = the code as scanned. */
   readonly scanCodePattern: Sourced<string | null>;
+  /** The overview counts each status up to this many orders (more show as "5,000+"). */
+  readonly overviewCap: Sourced<number>;
   /** The console's keys: the built-in table with the config file's `keybindings` applied, and what they changed. */
   readonly keys: { readonly table: KeyTable; readonly overrides: readonly KeyOverride[] };
   /** The config file's saved views, by name. */
@@ -124,6 +127,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     rejectReasons: fromProfile<readonly string[]>(p.reject_reasons, 'reject_reasons', DEFAULT_REJECT_REASONS),
     refreshIntervalSeconds: fromProfile(p.refresh_interval_seconds, 'refresh_interval_seconds', DEFAULT_REFRESH_INTERVAL_SECONDS),
     scanCodePattern: fromProfile<string | null>(p.scan_code_pattern, 'scan_code_pattern', null),
+    overviewCap: fromProfile(p.overview_cap, 'overview_cap', DEFAULT_OVERVIEW_CAP),
     keys: effectiveKeyTable(file.config.keybindings),
     views: file.config.views ?? {},
     profileNames: Object.keys(profiles),

@@ -54,6 +54,12 @@ export const profileSchema = z
     reject_reasons: z.array(nonEmpty).optional(),
     refresh_interval_seconds: z.number().min(0, 'must be 0 (off) or more seconds').max(86_400, 'must be at most 86400').optional(),
     scan_code_pattern: scanCodePattern.optional(),
+    overview_cap: z
+      .number()
+      .int('must be a whole number')
+      .min(100, 'must be at least 100 (one page)')
+      .max(1_000_000, 'must be at most 1000000')
+      .optional(),
   })
   .superRefine((profile, ctx) => {
     const sources = (['key_env', 'key_file', 'key_command'] as const).filter((k) => profile[k] !== undefined);
@@ -126,6 +132,8 @@ export function formatConfigIssues(error: z.ZodError): string[] {
 
 function article(expected: string): string {
   if (expected === 'array') return 'a list';
+  // zod 4 reports a fraction given to .int() as an invalid type "int".
+  if (expected === 'int') return 'a whole number';
   if (expected === 'object' || expected === 'record') return 'an object';
   return `a ${expected}`;
 }

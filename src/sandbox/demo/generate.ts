@@ -6,6 +6,7 @@
  * a million orders take seconds.
  */
 import type { StoredStatus } from '../../api/schemas.js';
+import { DEFAULT_DEMO_ORDERS } from '../config.js';
 import { prepareOrderInserts } from '../db/bulk-insert.js';
 import { insertKey } from '../db/keys.js';
 import { rebuildBlocks } from '../db/list-orders.js';
@@ -33,7 +34,7 @@ export interface DemoOptions {
   readonly endAt?: number;
 }
 
-export const DEFAULT_DEMO_ORDERS = 2400;
+export { DEFAULT_DEMO_ORDERS };
 const SPAN_SECONDS = 180 * 86_400;
 const FIRST_ORDER_ID = 1001;
 const FIRST_ITEM_ID = 5_000_001;

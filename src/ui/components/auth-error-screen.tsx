@@ -1,7 +1,7 @@
 /**
  * The full screen for an API key the console cannot use: what is wrong (missing,
  * malformed, unknown or revoked), which profile and service it was for, and where keys
- * are created. q quits.
+ * are created. q quits; P switches to another profile when the config file has more.
  */
 import { Box, Text } from 'ink';
 import type { AuthFailure } from '../app-state.js';
@@ -13,6 +13,8 @@ import { KeyHints } from './key-hints.js';
 
 export interface AuthErrorScreenProps {
   readonly failure: AuthFailure;
+  /** Other profiles exist: P switches to one (this profile's key problem traps no one). */
+  readonly canSwitch?: boolean;
 }
 
 const HEADLINES: Record<AuthFailure['problem'], string> = {
@@ -48,6 +50,7 @@ export function AuthErrorScreen(props: AuthErrorScreenProps) {
         2. Give it to the console: export RETURNS_API_KEY, or set key_env, key_file or key_command in your profile of the config file (`returns-console config` shows what is used).
       </Text>
       <Text wrap="wrap">3. Start the console again. A key is sk_ followed by 64 hexadecimal characters; a revoked key stops working at once.</Text>
+      {props.canSwitch ? <Text wrap="wrap">Or press P to switch to another profile (shop); this one is opened again, its key read again, when you come back.</Text> : null}
       <Text> </Text>
       <KeyHints scope="global" />
     </Box>

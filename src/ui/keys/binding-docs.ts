@@ -20,6 +20,8 @@ export const SCOPE_TITLES: ReadonlyArray<readonly [KeyScope, string]> = [
   ['confirm', 'Confirmation questions'],
   ['bulk', 'Bulk run'],
   ['scan', 'Scan mode'],
+  ['overview', 'Overview'],
+  ['profiles', 'Profile (shop) picker'],
   ['log', 'Activity log'],
   ['help', 'Help'],
 ];

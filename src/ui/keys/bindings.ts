@@ -5,11 +5,11 @@
  */
 
 /** Where a binding applies. `global` applies on every screen unless a prompt has focus. */
-export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'command' | 'reason' | 'confirm' | 'help' | 'log' | 'bulk' | 'scan';
+export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'command' | 'reason' | 'confirm' | 'help' | 'log' | 'bulk' | 'scan' | 'overview' | 'profiles';
 
 /** The named actions; components switch on these, never on raw keys. */
 export type KeyAction =
-  | 'quit' | 'help' | 'back' | 'activity-log'
+  | 'quit' | 'help' | 'back' | 'activity-log' | 'switch-profile' | 'overview'
   | 'move-up' | 'move-down' | 'page-up' | 'page-down' | 'jump-top' | 'jump-bottom'
   | 'open' | 'mark' | 'mark-page' | 'mark-range' | 'clear-marks' | 'find' | 'filter' | 'command-line' | 'next-page' | 'prev-page' | 'refresh'
   | 'receive' | 'approve-all-marked' | 'scan-mode'
@@ -45,6 +45,7 @@ const s = (special: Extract<KeySpec, { special: string }>['special']): KeySpec =
 export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'help', scope: 'global', keys: [c('?')], label: '?', description: 'Show help', isMutating: false, isHint: true, hint: 'help' },
   { action: 'activity-log', scope: 'global', keys: [c('L')], label: 'L', description: 'Activity log', isMutating: false },
+  { action: 'switch-profile', scope: 'global', keys: [c('P')], label: 'P', description: 'Switch shop: pick another profile of the config file', isMutating: false },
   { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, isHint: true, hint: 'quit' },
 
   { action: 'move-up', scope: 'list', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous order', isMutating: false },
@@ -67,6 +68,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, isHint: true, hint: 'receive' },
   { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every undecided item of marked orders (a saved draft is sent as drafted)', isMutating: true },
   { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true },
+  { action: 'overview', scope: 'list', keys: [c('o')], label: 'o', description: 'Overview: orders per status, pending orders by age, your activity', isMutating: false },
 
   { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true, hint: 'back' },
   { action: 'move-up', scope: 'order', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous item', isMutating: false },
@@ -122,4 +124,15 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'page-up', scope: 'bulk', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll the results up one screen', isMutating: false },
   { action: 'page-down', scope: 'bulk', keys: [s('pageDown')], label: 'PgDn', description: 'Scroll the results down one screen', isMutating: false },
   { action: 'back', scope: 'scan', keys: [s('escape')], label: 'Esc', description: 'Leave scan mode', isMutating: false, isHint: true, hint: 'leave' },
+
+  { action: 'back', scope: 'overview', keys: [s('escape'), c('o')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true, hint: 'back' },
+  { action: 'open', scope: 'overview', keys: [s('return')], label: 'Enter', description: 'Open the oldest pending order', isMutating: false, isHint: true, hint: 'open oldest' },
+  { action: 'refresh', scope: 'overview', keys: [c('R')], label: 'R', description: 'Count again', isMutating: false, isHint: true, hint: 'count again' },
+  { action: 'move-up', scope: 'overview', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up (when the terminal is too small for everything)', isMutating: false },
+  { action: 'move-down', scope: 'overview', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
+
+  { action: 'move-up', scope: 'profiles', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous profile', isMutating: false },
+  { action: 'move-down', scope: 'profiles', keys: [s('down'), c('j')], label: '↓/j', description: 'Next profile', isMutating: false },
+  { action: 'apply', scope: 'profiles', keys: [s('return')], label: 'Enter', description: 'Switch to this profile', isMutating: false, isHint: true, hint: 'switch' },
+  { action: 'back', scope: 'profiles', keys: [s('escape')], label: 'Esc', description: 'Stay on this profile', isMutating: false, isHint: true, hint: 'cancel' },
 ];

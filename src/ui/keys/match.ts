@@ -13,7 +13,7 @@ export type KeyTable = readonly KeyBinding[];
  * Scopes where a text prompt or a modal question has focus: global bindings (q, ?, L) do
  * not apply there, so typing "q" into a filter field types a "q".
  */
-export const PROMPT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'command', 'reason', 'scan', 'confirm']);
+export const PROMPT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'command', 'reason', 'scan', 'confirm', 'profiles']);
 
 /** Prompt scopes where characters are typed as text: a character bound there could not be typed. */
 export const TEXT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'command', 'reason', 'scan']);

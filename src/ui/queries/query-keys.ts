@@ -18,3 +18,9 @@ export const orderKeys = {
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (id: number) => [...orderKeys.details(), id] as const,
 };
+
+/** The overview's figures of one profile, per cap (its own cache per profile as well). */
+export const overviewKeys = {
+  all: ['overview'] as const,
+  figures: (profile: string, cap: number) => [...overviewKeys.all, profile, cap] as const,
+};

@@ -3,8 +3,10 @@
  * entry, and — in one real child process — the URL line with the real port, serving the
  * fixture, and a clean SIGTERM shutdown that keeps every write.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEYS, makeFixture, type Fixture } from '../../helpers/fixture.js';
@@ -12,6 +14,10 @@ import { expectOrder, expectPage, listOrders, reviewOrder } from '../../helpers/
 import { decideAll, fixtureOrder } from '../../helpers/contract-oracle.js';
 import { runCli, spawnSandbox } from '../../helpers/contract-cli.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
+import { SANDBOX_SPEC } from '../../../src/cli/commands/sandbox/sandbox-spec.js';
+import { renderHelp } from '../../../src/cli/flags.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'rc-cli-'));
 function writeFixture(name: string, content: unknown): string {
@@ -21,6 +27,12 @@ function writeFixture(name: string, content: unknown): string {
 }
 
 describe('--help', () => {
+  it('is the same help from the process (npm run sandbox and returns-console sandbox run it), generated from the flag table', async () => {
+    const { stdout, status } = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'sandbox', '--help'], { cwd: ROOT, encoding: 'utf8' });
+    expect(status).toBe(0);
+    expect(stdout).toBe(renderHelp(SANDBOX_SPEC));
+  });
+
   it('describes every option', async () => {
     const res = await runCli(['--help']);
     expect(res.code).toBe(0);

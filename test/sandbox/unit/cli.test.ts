@@ -2,41 +2,34 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runSandboxCli } from '../../../src/sandbox/cli.js';
+import { run as runSandboxCommand } from '../../../src/cli/commands/sandbox/index.js';
+import { KEYS_REVOKE_SPEC, SANDBOX_SPEC } from '../../../src/cli/commands/sandbox/sandbox-spec.js';
+import { renderHelp } from '../../../src/cli/flags.js';
 import { demoKeysFor } from '../../../src/sandbox/index.js';
+import { makeTestFactory } from '../../cli/helpers/test-factory.js';
 import { makeFixture } from '../../helpers/fixture.js';
 
-function sink() {
-  let text = '';
-  const stream = new Writable({ write(chunk, _e, done) { text += String(chunk); done(); } });
-  return { stream, text: () => text };
-}
-
 async function run(argv: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await runSandboxCli(argv, { stdout: out.stream, stderr: err.stream, env: { ...process.env } });
-  return { code, stdout: out.text(), stderr: err.text() };
+  const t = makeTestFactory({ env: { ...process.env } });
+  const code = await runSandboxCommand(argv, t.factory);
+  return { code, stdout: t.stdout(), stderr: t.stderr() };
 }
 
 /** Serves until the first stdout line appears, lets `use` talk to it, then stops it like Ctrl-C. */
 async function serve(argv: string[], use: (url: string, stdout: () => string) => Promise<void>) {
-  const controller = new AbortController();
-  const out = sink();
-  const err = sink();
-  const done = runSandboxCli(argv, { stdout: out.stream, stderr: err.stream, env: { ...process.env }, signal: controller.signal });
-  await expect.poll(() => out.text(), { timeout: 20_000 }).toContain('\n');
-  const url = /^Sandbox listening on (\S+)\n/.exec(out.text())?.[1];
-  expect(url, out.text()).toBeDefined();
+  const t = makeTestFactory({ env: { ...process.env } });
+  const done = runSandboxCommand(argv, t.factory);
+  await expect.poll(() => t.stdout() + t.stderr(), { timeout: 20_000 }).toContain('\n');
+  const url = /^Sandbox listening on (\S+)\n/.exec(t.stdout())?.[1];
+  expect(url, t.stdout() + t.stderr()).toBeDefined();
   try {
-    await use(url!, out.text);
+    await use(url!, t.stdout);
   } finally {
-    controller.abort();
+    t.interrupt();
   }
   expect(await done).toBe(0);
-  return { stdout: out.text(), stderr: err.text() };
+  return { stdout: t.stdout(), stderr: t.stderr() };
 }
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rc-sandbox-cli-'));
@@ -62,6 +55,18 @@ describe('usage', () => {
       expect(res.code, argv.join(' ')).toBe(2);
       expect(res.stderr).toContain(text);
     }
+  });
+
+  it('parses, helps and suggests from the command flag tables, as every command does', async () => {
+    const help = await run(['--help']);
+    expect(help.stdout).toBe(renderHelp(SANDBOX_SPEC));
+    const typo = await run(['--prot', '0']);
+    expect([typo.code, typo.stderr]).toEqual([2, 'error: Unknown flag --prot. Did you mean --port? [usage_error]\nhint: Run `returns-console sandbox --help` for usage.\n']);
+    const keysTypo = await run(['keys', 'lst']);
+    expect([keysTypo.code, keysTypo.stderr]).toEqual([2, expect.stringContaining('Did you mean list?')]);
+    const keysHelp = await run(['keys', 'revoke', '--help']);
+    expect(keysHelp.stdout).toBe(renderHelp(KEYS_REVOKE_SPEC));
+    expect((await run(['keys'])).code).toBe(2);
   });
 
   it('refuses a broken fixture naming the entry, exit 1', async () => {

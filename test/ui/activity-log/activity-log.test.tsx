@@ -79,6 +79,22 @@ describe('activity log screen', () => {
     return { ...view, frame, waitFor, onBack, client: services.client };
   }
 
+  it("shows this profile's entries only (another shop's activity never shows)", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-log-'));
+    await appendAudit(stateDir, entry(1, { requestId: 'req_north' }));
+    await appendAudit(stateDir, entry(2, { profile: 'south', requestId: 'req_south' }));
+    const view = renderLog(stateDir);
+    try {
+      await view.waitFor('Activity log of profile north');
+      await view.waitFor('req_north');
+      expect(view.frame()).not.toContain('req_south');
+      expect(view.frame()).toContain('of 1');
+    } finally {
+      view.unmount();
+      await view.client.close();
+    }
+  });
+
   it('shows the newest entries first, scrolls, reloads and goes back', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'rc-log-'));
     for (let id = 1; id <= 40; id++) await appendAudit(stateDir, entry(id));

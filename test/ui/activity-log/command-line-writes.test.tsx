@@ -34,7 +34,8 @@ describe('writes from the command line in the console\'s activity log', () => {
     const reviewed = await runInProcess('review', ['1000', '--approve-all'], { env });
     expect(reviewed.code).toBe(0);
 
-    const view = renderConsole({ baseUrl: sandbox.url, stateDir: join(xdgState, 'returns-console') });
+    // The commands ran as profile "default" (no config file); the console shows one profile's activity.
+    const view = renderConsole({ baseUrl: sandbox.url, stateDir: join(xdgState, 'returns-console'), profileName: 'default' });
     cleanups.push(() => view.cleanup());
     await view.waitFor('#N1001');
     await view.press('L', 'Activity log');

@@ -1,14 +1,13 @@
 /**
  * What the completion scripts complete, gathered from the tables that parse the flags and
  * write `--help`: the command table, each command's CommandSpec (plus the global flags),
- * the sandbox's option tables, and the interface's statuses. Profile names are not here:
+ * with its subcommands (`sandbox keys create`), and the interface's statuses. Profile names are not here:
  * the scripts ask `returns-console completion --profiles` at completion time, so a profile
  * added to the config file completes at once.
  */
 import { RETURN_ORDER_STATUSES } from '../../../api/schemas.js';
-import { KEYS_OPTIONS, KEYS_SUBCOMMANDS, SERVE_OPTIONS } from '../../../sandbox/cli-args.js';
 import { COMMAND_NAMES, COMMANDS, type CommandName } from '../../command-table.js';
-import { GLOBAL_FLAGS, type CommandSpec, type FlagSpec } from '../../flags.js';
+import { allFlagsOf, lastWord, type CommandSpec, type FlagSpec } from '../../flags.js';
 
 /** How a flag's value completes. */
 export type ValueKind =
@@ -46,12 +45,13 @@ export interface CompletionModel {
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-/** The value completion of one of our flags, from its name and placeholder. */
+/** The value completion of one of our flags, from its choices, name and placeholder. */
 function valueOf(flag: FlagSpec): ValueKind | undefined {
   if (flag.type === 'boolean') return undefined;
+  if (flag.choices) return { kind: 'words', words: flag.choices, isList: false };
   if (flag.name === 'status') return { kind: 'words', words: RETURN_ORDER_STATUSES, isList: true };
   if (flag.name === 'profile') return { kind: 'profiles' };
-  if (flag.valueName === 'FILE') return { kind: 'files' };
+  if (flag.valueName === 'FILE' || flag.valueName === 'PATH') return { kind: 'files' };
   return { kind: 'none' };
 }
 
@@ -62,31 +62,24 @@ function fromSpec(flags: readonly FlagSpec[]): CompletionFlag[] {
   });
 }
 
-type ParseArgsOptions = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
-
-/** The sandbox's util.parseArgs tables; their descriptions live in its help text (src/sandbox/cli-help.ts). */
-function fromParseArgs(options: ParseArgsOptions): CompletionFlag[] {
-  const values: Readonly<Record<string, ValueKind>> = {
-    db: { kind: 'files' },
-    data: { kind: 'files' },
-    'fail-status': { kind: 'words', words: ['500', '429'], isList: false },
-  };
-  return Object.entries(options).map(([name, o]) => ({
-    name,
-    ...(o.short && { short: o.short }),
-    description: name === 'help' ? 'Show this help' : '',
-    ...(o.type === 'string' && { value: values[name] ?? { kind: 'none' } }),
-  }));
+/** A command and every subcommand below it (`sandbox`, `sandbox keys`, `sandbox keys create`, …). */
+function commandTree(spec: CommandSpec, summary: string): CompletionCommand[] {
+  const subcommands = spec.subcommands ?? [];
+  const words = spec.name === 'completion' ? SHELLS.map((word) => ({ word, summary: `${word} completion script` })) : subcommands.map((sub) => ({ word: lastWord(sub), summary: sub.summary }));
+  const command = { path: spec.name.split(' '), summary, flags: fromSpec(allFlagsOf(spec)), words };
+  return [command, ...subcommands.flatMap((sub) => commandTree(sub, sub.summary))];
 }
 
 /** Each command's flag table, loaded with its module; a new command must be added here (the type says so). */
-const SPECS: Record<Exclude<CommandName, 'sandbox'>, () => Promise<CommandSpec>> = {
+const SPECS: Record<CommandName, () => Promise<CommandSpec>> = {
   console: async () => (await import('../console/console-args.js')).CONSOLE_SPEC,
   list: async () => (await import('../list/index.js')).LIST_SPEC,
   show: async () => (await import('../show/index.js')).SHOW_SPEC,
   review: async () => (await import('../review/index.js')).REVIEW_SPEC,
   receive: async () => (await import('../receive/index.js')).RECEIVE_SPEC,
+  overview: async () => (await import('../overview/index.js')).OVERVIEW_SPEC,
   config: async () => (await import('../config/index.js')).CONFIG_SPEC,
+  sandbox: async () => (await import('../sandbox/sandbox-spec.js')).SANDBOX_SPEC,
   completion: async () => (await import('./completion-spec.js')).COMPLETION_SPEC,
   version: async () => (await import('../version/index.js')).VERSION_SPEC,
 };
@@ -94,22 +87,11 @@ const SPECS: Record<Exclude<CommandName, 'sandbox'>, () => Promise<CommandSpec>>
 /** Builds the model from the tables. */
 export async function buildCompletionModel(): Promise<CompletionModel> {
   const commands: CompletionCommand[] = [];
-  let consoleFlags: CompletionFlag[] = [];
+  let consoleFlags: readonly CompletionFlag[] = [];
   for (const name of COMMAND_NAMES) {
-    const summary = COMMANDS[name].summary;
-    if (name === 'sandbox') {
-      commands.push(
-        { path: ['sandbox'], summary, flags: fromParseArgs(SERVE_OPTIONS), words: [{ word: 'keys', summary: 'Create, list and revoke API keys' }] },
-        { path: ['sandbox', 'keys'], summary: 'Create, list and revoke API keys', flags: [], words: KEYS_SUBCOMMANDS.map((word) => ({ word, summary: `${word} API keys` })) },
-        ...KEYS_SUBCOMMANDS.map((word) => ({ path: ['sandbox', 'keys', word], summary: `${word} API keys`, flags: fromParseArgs(KEYS_OPTIONS), words: [] })),
-      );
-      continue;
-    }
-    const spec = await SPECS[name]();
-    const flags = fromSpec([...spec.flags, ...GLOBAL_FLAGS]);
-    const words = name === 'completion' ? SHELLS.map((word) => ({ word, summary: `${word} completion script` })) : [];
-    commands.push({ path: [name], summary, flags, words });
-    if (name === 'console') consoleFlags = flags;
+    const tree = commandTree(await SPECS[name](), COMMANDS[name].summary);
+    commands.push(...tree);
+    if (name === 'console') consoleFlags = tree[0]!.flags;
   }
   const topFlags = [...consoleFlags, { name: 'version', short: 'V', description: 'Print the version' }];
   return { commands, topFlags };

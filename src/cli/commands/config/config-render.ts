@@ -1,13 +1,12 @@
 /**
- * Output of `returns-console config`: every resolved value with its source, the key only
- * as `sk_…` and its last 4 characters.
+ * Output of `returns-console config` through the exporter (src/cli/output/): every resolved
+ * value with its source, the key only as `sk_…` and its last 4 characters.
  */
 import type { ErrorShape } from '../../errors-output.js';
 import type { KeySource, ResolvedConfig, Sourced } from '../../config/index.js';
-import { stringifySafeJson } from '../../../format/json-output.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
 import { displayWidth } from '../../../format/width.js';
+import type { Output } from '../../output/index.js';
 import type { SavedView } from '../../../ops/saved-views.js';
 import type { KeySpec } from '../../../ui/keys/bindings.js';
 import { configKeyName, DISABLED_KEY } from '../../../ui/keys/key-names.js';
@@ -68,19 +67,20 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
     row('reject reasons', config.rejectReasons, (v) => v.join('; ')),
     row('refresh interval', config.refreshIntervalSeconds, (v) => (v === 0 ? 'off' : `${v} s`)),
     row('scan pattern', config.scanCodePattern, (v) => v ?? '(none: a scan is the order name or id)'),
+    row('overview cap', config.overviewCap, (v) => `${v} orders per status`),
     ...keyAndViewRows(config),
   ];
 }
 
 /** Lines for people: name (aligned), value, and its source in parentheses, dimmed. */
-export function renderConfigText(config: ResolvedConfig, key: KeyView, style: Style): string {
-  const all = rows(config, key).map((r) => r.map((c) => sanitizeForTerminal(c)) as readonly string[] as [string, string, string]);
+export function writeConfigText(output: Output, config: ResolvedConfig, key: KeyView, style: Style): void {
+  const all = rows(config, key).map((r) => r.map((c) => output.text(c)) as readonly string[] as [string, string, string]);
   const nameW = Math.max(...all.map(([n]) => displayWidth(n)));
-  return all.map(([n, v, s]) => `${n.padEnd(nameW)}  ${v}  ${style.dim(`(${s})`)}`).join('\n').concat('\n');
+  output.write(all.map(([n, v, s]) => `${n.padEnd(nameW)}  ${v}  ${style.dim(`(${s})`)}`).join('\n').concat('\n'));
 }
 
 /** The same facts as JSON (for scripts); keys in snake_case like the interface. */
-export function renderConfigJson(config: ResolvedConfig, key: KeyView): string {
+export function writeConfigJson(output: Output, config: ResolvedConfig, key: KeyView): void {
   const t = config.timeouts;
   const keySource = config.keySource;
   const json = {
@@ -101,10 +101,11 @@ export function renderConfigJson(config: ResolvedConfig, key: KeyView): string {
     reject_reasons: config.rejectReasons,
     refresh_interval_seconds: config.refreshIntervalSeconds,
     scan_code_pattern: config.scanCodePattern,
+    overview_cap: config.overviewCap,
     keybindings: keybindingsJson(config),
     views: config.views,
   };
-  return `${stringifySafeJson(json, 2)}\n`;
+  output.writeJson(json);
 }
 
 /** Every key of the console by scope and action, in the config file's names, with where it came from. */

@@ -1,5 +1,5 @@
 /** `returns-console config [--json]`: the resolved configuration, each value with its source. */
-import { redactKey, scrubSecrets } from '../../../api/client/redact.js';
+import { redactKey } from '../../../api/client/redact.js';
 import { configError } from '../../cli-error.js';
 import { booleanFlag, runCommand, stringFlag } from '../../command-runner.js';
 import { loadResolvedConfig, readApiKey } from '../../config/index.js';
@@ -7,7 +7,7 @@ import { exitCodeFor, toErrorShape } from '../../errors-output.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, type CommandSpec } from '../../flags.js';
-import { renderConfigJson, renderConfigText, type KeyView } from './config-render.js';
+import { writeConfigJson, writeConfigText, type KeyView } from './config-render.js';
 
 export const CONFIG_SPEC: CommandSpec = {
   name: 'config',
@@ -39,22 +39,22 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       baseUrl: stringFlag(ctx.args, 'base-url'),
     });
     let key: KeyView;
-    let apiKey: string | undefined;
     const problems: unknown[] = [];
     if (config.baseUrl === null) {
       problems.push(configError(`no base URL for profile "${config.profile.value}"`, 'base_url',
         `Give --base-url, set RETURNS_BASE_URL, or set base_url in profile "${config.profile.value}" of ${config.configFile.path}.`));
     }
     try {
-      apiKey = await readApiKey(factory, config.keySource);
+      const apiKey = await readApiKey(factory, config.keySource);
+      // A key_command such as `echo sk_…` would show the key: nothing printed from now on holds it.
+      ctx.addSecret(apiKey);
       key = { redacted: redactKey(apiKey) };
     } catch (error) {
       key = { error: toErrorShape(error) };
       problems.push(error);
     }
-    const out = booleanFlag(ctx.args, 'json') ? renderConfigJson(config, key) : renderConfigText(config, key, ctx.style);
-    // A key_command such as `echo sk_…` would show the key: scrub whatever is printed.
-    factory.io.stdout.write(scrubSecrets(out, apiKey ? [apiKey] : []));
+    if (booleanFlag(ctx.args, 'json')) writeConfigJson(ctx.output, config, key);
+    else writeConfigText(ctx.output, config, key, ctx.style);
     let code: ExitCode = EXIT.ok;
     for (const problem of problems) {
       ctx.printError(problem);

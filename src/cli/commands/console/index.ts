@@ -12,9 +12,11 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
 import { resolveConsoleTarget } from './console-target.js';
-import { parseScanCodePattern } from '../../../ops/scan-code.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
 import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
+import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
+import type { ConsoleServices } from '../../../ui/services.js';
+import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { applyConsoleV8Flags } from './v8-flags.js';
 import { applyViewFlag } from '../../view-flag.js';
 
@@ -42,16 +44,17 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       baseUrl: stringFlag(ctx.args, 'base-url'),
       isSandbox: args.isSandbox,
     });
-    const { createConnectionMonitor } = await import('../../../ui/connection/connection-monitor.js');
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
     // --view needs the config file's views: a bad name stops here, before anything starts.
     const start = applyViewFlag(ctx.args, config.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
+    // On the built-in sandbox, its own profile comes first; the config file's profiles follow.
+    const profileNames = target.kind === 'sandbox' ? [BUILTIN_SANDBOX_PROFILE, ...config.profileNames.filter((n) => n !== BUILTIN_SANDBOX_PROFILE)] : config.profileNames;
+    const base = { factory, isReadOnly: args.isReadOnly, stateDir, profileNames };
 
     let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
     let client: ReturnsClient;
-    let serviceHost: string;
-    let profileName = config.profile.value;
+    let services: ConsoleServices;
     if (target.kind === 'sandbox') {
       factory.io.stderr.write('Starting the built-in sandbox with demo data…\n');
       const { startSandbox } = await import('../../../sandbox/index.js');
@@ -68,13 +71,21 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         });
       }
       client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
-      serviceHost = new URL(running.url).host;
       // Drafts and memory of the demo never mix with a real profile's.
-      profileName = 'sandbox';
+      services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
     } else {
       client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
-      serviceHost = new URL(target.config.baseUrl.value).host;
+      services = profileServices(base, {
+        client,
+        monitor,
+        config,
+        name: config.profile.value,
+        serviceHost: new URL(target.config.baseUrl.value).host,
+        isSandbox: false,
+      });
     }
+    // The other profiles of the config file, to switch shops without a restart.
+    const catalog = createProfileCatalog(base, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
 
     // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
     // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
@@ -85,24 +96,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { startConsole } = await ui;
     try {
       await startConsole({
-        services: {
-          client,
-          profile: {
-            name: profileName,
-            serviceHost,
-            isSandbox: sandbox !== null,
-            rejectReasons: config.rejectReasons.value,
-            refreshIntervalMs: config.refreshIntervalSeconds.value * 1000,
-            scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
-          },
-          isReadOnly: args.isReadOnly,
-          keyTable: config.keys.table,
-          views: config.views,
-          profileNames: config.profileNames,
-          stateDir,
-          now: factory.now,
-          connection: monitor,
-        },
+        services,
+        catalog,
         initialFilters: start.filters,
         initialLimit: start.limit,
         initialView: start.view,
@@ -116,6 +111,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     } finally {
       firstPageAbort.abort();
       await client.close().catch(() => undefined);
+      await catalog.close();
       if (sandbox) {
         await sandbox.close();
         factory.io.stderr.write(`Sandbox stopped; the demo data stays in ${sandbox.dbPath}.\n`);
@@ -140,11 +136,4 @@ async function checkedStateDir(factory: Factory): Promise<string> {
     });
   }
   return path;
-}
-
-/** The profile's scan code pattern, compiled (the config schema has already checked it). */
-function scanCodeRegex(source: string | null): RegExp | null {
-  if (source === null) return null;
-  const parsed = parseScanCodePattern(source);
-  return parsed.ok ? parsed.regex : null;
 }

@@ -1,7 +1,6 @@
 /** `returns-console list`: return orders with the interface's filters, one page or all. */
 import { DEFAULT_MAX_PAGES, type ReturnsClient } from '../../../api/client-types.js';
 import type { ReturnOrder } from '../../../api/schemas.js';
-import { stringifySafeJson } from '../../../format/json-output.js';
 import { runCommand, type CommandContext } from '../../command-runner.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
@@ -11,16 +10,8 @@ import { VIEW_FLAG } from '../../view-flag.js';
 import { UnknownStatusNote } from '../../unknown-status-note.js';
 import { applyListView, parseListRequest, type ListRequest } from './list-args.js';
 import { LIST_FIELDS, type FieldContext } from './list-fields.js';
-import {
-  CLEAR_LINE,
-  JsonArrayWriter,
-  jsonObject,
-  progressLine,
-  renderCsvHeader,
-  renderCsvLine,
-  renderListTable,
-  renderTsvLine,
-} from './list-render.js';
+import type { RecordWriter } from '../../output/index.js';
+import { CLEAR_LINE, listShape, progressLine } from './list-render.js';
 
 export const LIST_SPEC: CommandSpec = {
   name: 'list',
@@ -29,7 +20,7 @@ export const LIST_SPEC: CommandSpec = {
     ...filterFlagSpecs('', 'default 50; 100 with --all'),
     { name: 'all', type: 'boolean', description: 'Walk every page (progress on stderr when it is a terminal)' },
     { name: 'max-pages', type: 'string', valueName: 'N', description: `With --all: stop with an error after N pages (default ${DEFAULT_MAX_PAGES})` },
-    { name: 'json', type: 'boolean', description: 'JSON array of the return orders exactly as the service sent them' },
+    { name: 'json', type: 'boolean', description: 'JSON array of the return orders as the service sent them (an API key in them hidden)' },
     { name: 'ndjson', type: 'boolean', description: 'One JSON return order per line' },
     { name: 'csv', type: 'boolean', description: 'CSV with a header line' },
     { name: 'fields', type: 'string', valueName: 'LIST', description: 'Fields to show, comma-separated (see below)' },
@@ -41,7 +32,8 @@ export const LIST_SPEC: CommandSpec = {
       '--no-color). Piped: tab-separated lines without a header, no colour, nothing cut. Text from',
       'the service is made safe for terminals in the table, TSV and CSV (control characters and',
       'escape sequences shown as symbols); --json and --ndjson keep it exactly (C1, bidi and',
-      'invisible characters as \\u escapes: the same JSON data). Without --all only the first',
+      'invisible characters as \\u escapes: the same JSON data). In every format an API key the',
+      'service put in an order is shown as sk_… and its last 4. Without --all only the first',
       'page is printed.',
     ].join('\n'),
     [
@@ -74,42 +66,24 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
   });
 }
 
-function fieldContext(ctx: CommandContext, request: ListRequest): FieldContext {
-  return { nowMs: ctx.factory.now(), isHuman: request.format === 'table', timeZone: ctx.factory.env.TZ || undefined };
+/** The exporter's writer of the requested format, for orders as `list` shows them. */
+function orderWriter(ctx: CommandContext, request: ListRequest): RecordWriter<ReturnOrder> {
+  const fieldContext: FieldContext = { nowMs: ctx.factory.now(), isHuman: request.format === 'table', timeZone: ctx.factory.env.TZ || undefined };
+  const shape = listShape(request.fields, request.isFieldsGiven ? request.fields : null, fieldContext, ctx.style);
+  return ctx.output.records(request.format, shape);
 }
 
-/** The orders of one page in the requested format. */
-function printBatch(ctx: CommandContext, request: ListRequest, orders: readonly ReturnOrder[]): void {
-  const { io } = ctx.factory;
-  const fc = fieldContext(ctx, request);
-  const jsonFields = request.isFieldsGiven ? request.fields : null;
-  switch (request.format) {
-    case 'table':
-      if (orders.length === 0) io.stderr.write('No return orders match.\n');
-      else io.stdout.write(renderListTable(orders, request.fields, { ...fc, width: io.columns(), style: ctx.style }));
-      return;
-    case 'tsv':
-      for (const o of orders) io.stdout.write(renderTsvLine(o, request.fields, fc));
-      return;
-    case 'csv':
-      io.stdout.write(renderCsvHeader(request.fields));
-      for (const o of orders) io.stdout.write(renderCsvLine(o, request.fields, fc));
-      return;
-    case 'json': {
-      const writer = new JsonArrayWriter((c) => io.stdout.write(c));
-      for (const o of orders) writer.push(jsonObject(o, jsonFields));
-      writer.end();
-      return;
-    }
-    case 'ndjson':
-      for (const o of orders) io.stdout.write(`${stringifySafeJson(jsonObject(o, jsonFields))}\n`);
-      return;
-  }
+/** An empty table is a sentence on stderr (the other formats say it their way: nothing, a header, []). */
+function sayWhenNoneMatch(ctx: CommandContext, request: ListRequest, count: number): void {
+  if (request.format === 'table' && count === 0) ctx.factory.io.stderr.write('No return orders match.\n');
 }
 
 async function listOnePage(ctx: CommandContext, client: ReturnsClient, request: ListRequest, signal: AbortSignal): Promise<ExitCode> {
   const page = await client.listPage({ filters: request.filters, limit: request.limit, signal });
-  printBatch(ctx, request, page.data);
+  const writer = orderWriter(ctx, request);
+  for (const order of page.data) writer.push(order);
+  sayWhenNoneMatch(ctx, request, page.data.length);
+  writer.end();
   const note = new UnknownStatusNote();
   for (const order of page.data) note.add(order);
   ctx.factory.io.stderr.write(note.text());
@@ -122,37 +96,16 @@ async function listOnePage(ctx: CommandContext, client: ReturnsClient, request: 
 /** Every page; streamed except for the terminal table, which needs every row to size its columns. */
 async function listAll(ctx: CommandContext, client: ReturnsClient, request: ListRequest, signal: AbortSignal): Promise<ExitCode> {
   const { io } = ctx.factory;
-  const fc = fieldContext(ctx, request);
-  const jsonFields = request.isFieldsGiven ? request.fields : null;
-  const json = new JsonArrayWriter((c) => io.stdout.write(c));
-  const rows: ReturnOrder[] = [];
+  const writer = orderWriter(ctx, request);
   const showProgress = io.isStderrTTY;
   const note = new UnknownStatusNote();
   let count = 0;
   let lastProgressAt = -Infinity;
-
-  if (request.format === 'csv') io.stdout.write(renderCsvHeader(request.fields));
   try {
     for await (const order of client.listAll({ filters: request.filters, limit: request.limit, maxPages: request.maxPages, signal })) {
       count++;
       note.add(order);
-      switch (request.format) {
-        case 'table':
-          rows.push(order);
-          break;
-        case 'tsv':
-          io.stdout.write(renderTsvLine(order, request.fields, fc));
-          break;
-        case 'csv':
-          io.stdout.write(renderCsvLine(order, request.fields, fc));
-          break;
-        case 'json':
-          json.push(jsonObject(order, jsonFields));
-          break;
-        case 'ndjson':
-          io.stdout.write(`${stringifySafeJson(jsonObject(order, jsonFields))}\n`);
-          break;
-      }
+      writer.push(order);
       const now = ctx.factory.now();
       if (showProgress && now - lastProgressAt >= 100) {
         io.stderr.write(progressLine(count));
@@ -161,13 +114,13 @@ async function listAll(ctx: CommandContext, client: ReturnsClient, request: List
     }
   } catch (error) {
     if (showProgress) io.stderr.write(CLEAR_LINE);
-    keepPartialOutput(ctx, request, rows, json, count);
+    keepPartialOutput(ctx, writer, count);
     io.stderr.write(note.text());
     throw error;
   }
   if (showProgress) io.stderr.write(CLEAR_LINE);
-  if (request.format === 'json') json.end();
-  if (request.format === 'table') printBatch(ctx, request, rows);
+  sayWhenNoneMatch(ctx, request, count);
+  writer.end();
   io.stderr.write(note.text());
   return EXIT.ok;
 }
@@ -176,9 +129,8 @@ async function listAll(ctx: CommandContext, client: ReturnsClient, request: List
  * A walk that failed midway keeps what it read: the table is printed, the JSON array is
  * closed (stdout stays valid JSON), and stderr says the output is partial, before the error.
  */
-function keepPartialOutput(ctx: CommandContext, request: ListRequest, rows: readonly ReturnOrder[], json: JsonArrayWriter, count: number): void {
-  if (request.format === 'json') json.end();
-  if (request.format === 'table' && rows.length > 0) printBatch(ctx, request, rows);
+function keepPartialOutput(ctx: CommandContext, writer: RecordWriter<ReturnOrder>, count: number): void {
+  writer.end();
   if (count > 0) {
     const orders = count === 1 ? '1 order' : `${count} orders`;
     ctx.factory.io.stderr.write(`note: the output is partial: it holds the ${orders} read before the error below, not every match.\n`);

@@ -12,7 +12,7 @@ import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { ORDER_NAMES_NOTE, parseOrderRefs, resolveOrderRefs, type OrderRef } from '../../order-refs.js';
-import { progressLine, renderResults, renderResultsJson, renderSummary, type ReceiveOutcome } from './receive-render.js';
+import { progressLine, renderSummary, writeResults, type ReceiveOutcome } from './receive-render.js';
 
 export const RECEIVE_SPEC: CommandSpec = {
   name: 'receive',
@@ -106,14 +106,13 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { io } = factory;
     const outcomes: readonly ReceiveOutcome[] = report.outcomes;
     writeWarnings(ctx, report.warnings);
-    if (booleanFlag(ctx.args, 'json')) {
-      io.stdout.write(renderResultsJson(outcomes));
-    } else if (outcomes.length === 1 && outcomes[0]!.status === 'failed') {
+    const isJson = booleanFlag(ctx.args, 'json');
+    if (!isJson && outcomes.length === 1 && outcomes[0]!.status === 'failed') {
       // One order: the error in the usual one-line form.
       ctx.printError(outcomes[0]!.error);
     } else {
-      io.stdout.write(renderResults(outcomes, { isTTY: io.isStdoutTTY, width: io.columns(), style: ctx.style }));
-      if (outcomes.length > 1 || report.isStopped) io.stderr.write(renderSummary(outcomes));
+      writeResults(ctx.output, outcomes, { isJson, style: ctx.style });
+      if (!isJson && (outcomes.length > 1 || report.isStopped)) io.stderr.write(renderSummary(outcomes));
     }
     return exitCodeOf(report);
   });

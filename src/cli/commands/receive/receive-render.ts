@@ -1,15 +1,13 @@
 /**
  * Output of `receive`: a progress line on stderr while the run goes (terminal only), then
- * one result per order: a table on a terminal, tab-separated lines when piped, or a JSON
- * array. Every string from the service is sanitized in text output.
+ * one result per order through the exporter (src/cli/output/): a table on a terminal,
+ * tab-separated lines when piped, or a JSON array.
  */
 import type { BulkProgress } from '../../../api/bulk/index.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
-import { stringifySafeJson } from '../../../format/json-output.js';
-import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import type { Style } from '../../../format/style.js';
-import { renderTable, renderTsv } from '../../../format/table.js';
 import { leadWords, toErrorShape } from '../../errors-output.js';
+import type { Column, Output } from '../../output/index.js';
 
 export type ReceiveOutcome = WriteOutcome;
 
@@ -33,25 +31,36 @@ function detail(outcome: ReceiveOutcome): string {
   return `${leadWords(e.message)} [${e.code}]${requestId}`;
 }
 
-/** Result rows: id, result, detail (sanitized). */
-function rows(outcomes: readonly ReceiveOutcome[]): DisplayText[][] {
-  return outcomes.map((o) => [String(o.orderId), outcomeWord(o), detail(o)].map((c) => sanitizeForTerminal(c)));
+function resultColumns(style: Style): Column<ReceiveOutcome>[] {
+  const paint = (word: string) => (word.startsWith('ok') ? style.green : word === 'not sent' ? style.yellow : style.red);
+  return [
+    { name: 'id', spec: { header: 'ID', align: 'right' }, value: (o) => String(o.orderId) },
+    { name: 'result', spec: { header: 'RESULT' }, value: outcomeWord, paint: (text, o) => paint(outcomeWord(o))(text) },
+    // DETAIL is last and never cut: a long error message wraps rather than losing its end.
+    { name: 'detail', spec: { header: 'DETAIL' }, value: detail },
+  ];
 }
 
-/** The per-order results for people (terminal) or pipes (TSV, no header). */
-export function renderResults(outcomes: readonly ReceiveOutcome[], options: { readonly isTTY: boolean; readonly width: number; readonly style: Style }): string {
-  const body = rows(outcomes);
-  if (!options.isTTY) return renderTsv(body).map((l) => `${l}\n`).join('');
-  const paint = (word: string) => (word.startsWith('ok') ? options.style.green : word === 'not sent' ? options.style.yellow : options.style.red);
-  const lines = renderTable({
-    // DETAIL is last and never cut: a long error message wraps rather than losing its end.
-    columns: [{ header: 'ID', align: 'right' }, { header: 'RESULT' }, { header: 'DETAIL' }],
-    rows: body,
-    maxWidth: options.width,
-    paintHeader: (t) => options.style.bold(t),
-    paintCell: (t, column, row) => (column === 1 ? paint(body[row]![1]!)(t) : t),
-  });
-  return `${lines.join('\n')}\n`;
+/** One result as JSON; the order and the error as objects. */
+function resultJson(o: ReceiveOutcome): unknown {
+  if (o.status === 'ok') {
+    return { id: o.orderId, outcome: 'ok', already_applied: o.isAlreadyApplied, request_id: o.result.requestId ?? null, order: o.result.order };
+  }
+  if (o.status === 'not_done') return { id: o.orderId, outcome: 'skipped' };
+  const e = toErrorShape(o.error);
+  return {
+    id: o.orderId,
+    outcome: o.error.kind === 'aborted' ? 'cancelled' : 'failed',
+    error: { type: e.type, code: e.code, message: e.message, param: e.param, status: e.status, request_id: e.requestId },
+  };
+}
+
+/** The per-order results: a JSON array, a table on a terminal, tab-separated lines (no header) when piped. */
+export function writeResults(output: Output, outcomes: readonly ReceiveOutcome[], options: { readonly isJson: boolean; readonly style: Style }): void {
+  const format = options.isJson ? 'json' : output.isTTY ? 'table' : 'tsv';
+  const writer = output.records(format, { columns: resultColumns(options.style), json: resultJson });
+  for (const outcome of outcomes) writer.push(outcome);
+  writer.end();
 }
 
 /** "Received 3 of 5: 1 failed, 1 not sent." */
@@ -61,23 +70,6 @@ export function renderSummary(outcomes: readonly ReceiveOutcome[]): string {
   const skipped = count('not_done');
   const rest = [failed ? `${failed} failed` : '', skipped ? `${skipped} not sent` : ''].filter(Boolean).join(', ');
   return `Received ${count('ok')} of ${outcomes.length}${rest ? `: ${rest}` : ''}.\n`;
-}
-
-/** The JSON array of results; orders and errors as objects. */
-export function renderResultsJson(outcomes: readonly ReceiveOutcome[]): string {
-  const items = outcomes.map((o) => {
-    if (o.status === 'ok') {
-      return { id: o.orderId, outcome: 'ok', already_applied: o.isAlreadyApplied, request_id: o.result.requestId ?? null, order: o.result.order };
-    }
-    if (o.status === 'not_done') return { id: o.orderId, outcome: 'skipped' };
-    const e = toErrorShape(o.error);
-    return {
-      id: o.orderId,
-      outcome: o.error.kind === 'aborted' ? 'cancelled' : 'failed',
-      error: { type: e.type, code: e.code, message: e.message, param: e.param, status: e.status, request_id: e.requestId },
-    };
-  });
-  return `${stringifySafeJson(items, 2)}\n`;
 }
 
 /** The stderr progress line, e.g. "Receiving… 12/50 done, 1 failed, 4 in flight". */

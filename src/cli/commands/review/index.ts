@@ -13,7 +13,7 @@ import { reviewOrder } from '../../../ops/review.js';
 import { commandOpsContext } from '../../ops-context.js';
 import { writeWarnings } from '../../warnings.js';
 import { parseDecisions } from './decisions.js';
-import { renderReviewJson, renderReviewText } from './review-render.js';
+import { writeReviewJson, writeReviewText } from './review-render.js';
 
 export const REVIEW_SPEC: CommandSpec = {
   name: 'review',
@@ -92,7 +92,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     writeWarnings(ctx, outcome.warnings);
     if (outcome.status !== 'ok') throw reviewFailure(id, outcome);
     const items = outcome.decisions ?? [];
-    factory.io.stdout.write(booleanFlag(ctx.args, 'json') ? renderReviewJson(id, outcome.result) : renderReviewText(id, items, outcome.result, ctx.style));
+    if (booleanFlag(ctx.args, 'json')) writeReviewJson(ctx.output, id, outcome.result);
+    else writeReviewText(ctx.output, id, items, outcome.result, ctx.style);
     return EXIT.ok;
   });
 }

@@ -1,10 +1,9 @@
-/** Output of `review`: one line for people, or a result object for --json. */
+/** Output of `review` through the exporter: one line for people, or a result object for --json. */
 import type { WriteResult } from '../../../api/client-types.js';
 import type { ReviewItem } from '../../../api/schemas.js';
-import { stringifySafeJson } from '../../../format/json-output.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { orderStatusPaint } from '../../../format/status.js';
 import type { Style } from '../../../format/style.js';
+import type { Output } from '../../output/index.js';
 
 function decisionCounts(items: readonly ReviewItem[]): string {
   const n = (action: ReviewItem['action']) => items.filter((i) => i.action === action).length;
@@ -17,15 +16,15 @@ function decisionCounts(items: readonly ReviewItem[]): string {
 }
 
 /** "Reviewed return order 1001 (#N1001): 2 approved. Status: reviewed." */
-export function renderReviewText(id: number, items: readonly ReviewItem[], result: WriteResult, style: Style): string {
+export function writeReviewText(output: Output, id: number, items: readonly ReviewItem[], result: WriteResult, style: Style): void {
   const order = result.order;
-  const name = order ? ` (${sanitizeForTerminal(order.order_name)})` : '';
-  const status = order ? ` Status: ${orderStatusPaint(order.status, style)(sanitizeForTerminal(order.status))}.` : '';
+  const name = order ? ` (${output.text(order.order_name)})` : '';
+  const status = order ? ` Status: ${orderStatusPaint(order.status, style)(output.text(order.status))}.` : '';
   const already = result.isAlreadyApplied ? ' (already applied: an earlier attempt had gone through)' : '';
-  return `${style.green('✓')} Reviewed return order ${id}${name}: ${decisionCounts(items)}.${status}${already}\n`;
+  output.write(`${style.green('✓')} Reviewed return order ${id}${name}: ${decisionCounts(items)}.${status}${already}\n`);
 }
 
 /** `{"id","outcome":"ok","already_applied","request_id","order"}`; the order as the service sent it. */
-export function renderReviewJson(id: number, result: WriteResult): string {
-  return `${stringifySafeJson({ id, outcome: 'ok', already_applied: result.isAlreadyApplied, request_id: result.requestId ?? null, order: result.order }, 2)}\n`;
+export function writeReviewJson(output: Output, id: number, result: WriteResult): void {
+  output.writeJson({ id, outcome: 'ok', already_applied: result.isAlreadyApplied, request_id: result.requestId ?? null, order: result.order });
 }

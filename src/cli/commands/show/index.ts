@@ -7,15 +7,14 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { errorHint } from '../../../api/error-codes.js';
 import type { ReturnsClient } from '../../../api/client-types.js';
-import { stringifySafeJson } from '../../../format/json-output.js';
 import { UnknownStatusNote } from '../../unknown-status-note.js';
-import { renderOrder } from './show-render.js';
+import { writeOrder } from './show-render.js';
 
 export const SHOW_SPEC: CommandSpec = {
   name: 'show',
   summary: 'Show one return order with its refund and exchange items.',
   positionals: [{ name: 'ID', description: 'Return order id (1001) or order name (#AO1711, or AO1711 without quotes)', isRequired: true }],
-  flags: [{ name: 'json', type: 'boolean', description: 'The return order object exactly as the service sent it' }],
+  flags: [{ name: 'json', type: 'boolean', description: 'The return order object as the service sent it (an API key in it hidden)' }],
   notes: [
     'The order is read with GET /return_orders?ids=ID. An order that does not exist, belongs to\nanother shop, or is draft or cancelled is reported as return_order_not_found (exit 1).',
     ORDER_NAMES_NOTE,
@@ -60,18 +59,9 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     if (!order) throw orderNotFound(id);
     const note = new UnknownStatusNote();
     note.add(order);
-    const { io } = factory;
-    if (booleanFlag(ctx.args, 'json')) {
-      io.stdout.write(`${stringifySafeJson(order, 2)}\n`);
-    } else {
-      io.stdout.write(renderOrder(order, {
-        style: ctx.style,
-        nowMs: factory.now(),
-        timeZone: factory.env.TZ || undefined,
-        width: io.isStdoutTTY ? io.columns() : Infinity,
-      }));
-    }
-    io.stderr.write(note.text());
+    if (booleanFlag(ctx.args, 'json')) ctx.output.writeJson(order);
+    else writeOrder(order, ctx.output, { style: ctx.style, nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
+    factory.io.stderr.write(note.text());
     return EXIT.ok;
   });
 }

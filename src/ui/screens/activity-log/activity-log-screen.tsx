@@ -1,6 +1,6 @@
 /**
- * The activity log (L): the newest entries of the local audit file, newest first, one line
- * each, fitted to the terminal and scrollable.
+ * The activity log (L): the newest entries of the local audit file of this profile (another
+ * shop's activity never shows), newest first, one line each, fitted to the terminal and scrollable.
  */
 import { Box, Text } from 'ink';
 import { renderTable } from '../../../format/table.js';
@@ -23,10 +23,10 @@ const CHROME_LINES = 7;
 
 /** The activity log screen. */
 export function ActivityLogScreen(props: ActivityLogScreenProps) {
-  const { stateDir } = useServices();
+  const { stateDir, profile } = useServices();
   const theme = useTheme();
   const { columns, rows } = useTerminalSize();
-  const { load, reload } = useAuditEntries(stateDir);
+  const { load, reload } = useAuditEntries(stateDir, profile.name);
   const [state, dispatch] = useActivityLogState();
   const entries = load.kind === 'ready' ? load.entries : [];
   const visible = Math.max(3, rows - CHROME_LINES);
@@ -34,7 +34,7 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
 
   const title = (
     <Box flexDirection="column">
-      <Text bold>Activity log</Text>
+      <Text bold wrap="truncate-end">{sanitizeForTerminal(`Activity log of profile ${profile.name}`)}</Text>
       <Text dimColor wrap="truncate-end">{sanitizeForTerminal(auditLogPath(stateDir))}</Text>
     </Box>
   );

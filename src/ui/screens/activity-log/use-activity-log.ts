@@ -15,20 +15,20 @@ export type AuditLoad =
   | { readonly kind: 'ready'; readonly entries: readonly AuditEntry[]; readonly skipped: number }
   | { readonly kind: 'failed'; readonly message: string };
 
-/** Reads the audit log of `stateDir`; `reload` reads it again. */
-export function useAuditEntries(stateDir: string): { readonly load: AuditLoad; readonly reload: () => void } {
+/** Reads `profile`'s entries of the audit log of `stateDir`; `reload` reads it again. */
+export function useAuditEntries(stateDir: string, profile: string): { readonly load: AuditLoad; readonly reload: () => void } {
   const [load, setLoad] = useState<AuditLoad>({ kind: 'loading' });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     let isCurrent = true;
-    readAudit(stateDir, { limit: AUDIT_VIEW_LIMIT }).then(
+    readAudit(stateDir, { limit: AUDIT_VIEW_LIMIT, profile }).then(
       ({ entries, skipped }) => isCurrent && setLoad({ kind: 'ready', entries, skipped }),
       (error: unknown) => isCurrent && setLoad({ kind: 'failed', message: (error as Error).message }),
     );
     return () => {
       isCurrent = false;
     };
-  }, [stateDir, generation]);
+  }, [stateDir, profile, generation]);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { load, reload };
 }

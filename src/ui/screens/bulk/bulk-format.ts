@@ -53,12 +53,7 @@ function namesList(ids: readonly number[], nameOf: (id: number) => string | null
   return display`${joinDisplay(shown, display`, `)}${more}`;
 }
 
-/** A bar of `width` cells for done/total: "██████░░░░". */
-export function progressBar(done: number, total: number, width: number): string {
-  const cells = Math.max(1, Math.floor(width));
-  const filled = total <= 0 ? cells : Math.min(cells, Math.floor((done / total) * cells));
-  return '█'.repeat(filled) + '░'.repeat(cells - filled);
-}
+export { progressBar } from '../../../format/bars.js';
 
 /**
  * A rate is shown only once it means something: after a second, or after this many orders

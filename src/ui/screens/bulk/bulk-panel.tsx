@@ -8,6 +8,7 @@ import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
 import { display } from '../../../format/sanitize.js';
 import { createDraftStore } from '../../../local/drafts.js';
+import { ShopLabel } from '../../components/shop-label.js';
 import { useServices } from '../../context/services-context.js';
 import { knownOrderNames } from '../../queries/order-names.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
@@ -88,7 +89,7 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   }, [kind, ids, stateDir, profile.name, now]);
   return (
     <Box flexDirection="column">
-      <Text bold>{runTitle(kind, ids.length)}</Text>
+      <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(kind, ids.length)}`}</Text>
       <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped)} />
     </Box>
   );
@@ -107,7 +108,7 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
   const latest = state.settled.slice(-Math.max(1, props.height - RUNNING_FIXED_LINES - (state.isQuitAsked ? 4 : 0))).reverse();
   return (
     <Box flexDirection="column">
-      <Text bold>{runTitle(state.kind, state.ids.length)}</Text>
+      <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(state.kind, state.ids.length)}`}</Text>
       <Text>
         <Text color={theme.color('accent')}>{progressBar(p.done, p.total, Math.max(10, Math.min(60, columns - 8)))}</Text>
         {` ${String(percent).padStart(3)}%`}

@@ -6,12 +6,13 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { ListFilters } from '../../../api/list-params.js';
-import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { RetryIndicator } from '../../components/retry-indicator.js';
+import { ShopLabel } from '../../components/shop-label.js';
 import { useConnection } from '../../connection/use-connection.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { formatDuration } from '../../../format/dates.js';
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { useClock } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { actionLabel } from '../../keys/match.js';
@@ -66,13 +67,7 @@ export const ListHeader = memo(function ListHeader(props: ListHeaderProps) {
       <Box>
         <Box flexShrink={1}>
           <Text wrap="truncate">
-            {profile.isSandbox ? (
-              <Text bold inverse color={theme.color('badge')}>
-                {' SANDBOX · demo data '}
-              </Text>
-            ) : (
-              <Text bold>{sanitizeForTerminal(`${profile.name} @ ${profile.serviceHost}`)}</Text>
-            )}
+            <ShopLabel />
             {isReadOnly ? <Text color={theme.color('warning')}>{' [read-only]'}</Text> : null}
           </Text>
         </Box>

@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
+import { useAppActions } from '../../context/app-actions-context.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { classifyError, type ErrorView } from '../../errors/classify.js';
@@ -56,6 +57,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
   const { client, profile } = useServices();
   const queryClient = useQueryClient();
   const { show } = useNotice();
+  const appActions = useAppActions();
   const table = useKeyTable();
   const cursor = currentCursor(state);
   const staleMs = listStaleMs(profile.refreshIntervalMs);
@@ -176,6 +178,9 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
           return;
         case 'refresh':
           void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+          return;
+        case 'overview':
+          appActions?.openOverview();
           return;
         case 'receive':
         case 'approve-all-marked':

@@ -1,5 +1,5 @@
 /**
- * The order's own fields: order name, id, status (a word, colour only helps), customer,
+ * The shop (profile and host, or the sandbox badge) and the order's own fields: order name, id, status (a word, colour only helps), customer,
  * submitted time and age, original order id and currency; plus whether the draft is saved.
  */
 import { Box, Text } from 'ink';
@@ -7,6 +7,10 @@ import type { ReturnOrder } from '../../../api/schemas.js';
 import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
 import { customerName } from '../../../format/order.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { ShopLabel, shopLabelText } from '../../components/shop-label.js';
+import { useServices } from '../../context/services-context.js';
+import { useTerminalSize } from '../../hooks/use-terminal-size.js';
+import { displayWidth } from '../../../format/width.js';
 import { useTheme } from '../../context/theme-context.js';
 import type { DraftSaveStatus } from './use-order-draft.js';
 
@@ -34,13 +38,21 @@ function draftText(draft: DraftSaveStatus): string {
 export function OrderHeader(props: OrderHeaderProps) {
   const { order, nowMs, draft, isReadOnly } = props;
   const theme = useTheme();
+  const { profile } = useServices();
+  const { columns } = useTerminalSize();
   const s = sanitizeForTerminal;
+  // The shop is named when the whole first line still fits; the order's name never gives way to it.
+  const firstLine = `Order ${s(order.order_name)}  ·  id ${order.id}  ·  ${order.status}${isReadOnly ? '  ·  READ-ONLY' : ''} ${draftText(draft)}`;
+  const isShopShown = displayWidth(shopLabelText(profile)) + 3 + displayWidth(firstLine) < columns;
   return (
     <Box flexDirection="column" marginBottom={1}>
       {/* The name gives way on a narrow terminal; the id, the status and the draft state keep their place. */}
       <Box>
         <Box flexShrink={1}>
-          <Text bold wrap="truncate-end">{`Order ${s(order.order_name)}`}</Text>
+          <Text bold wrap="truncate-end">
+            {isShopShown ? <ShopLabel /> : null}
+            {`${isShopShown ? ' · ' : ''}Order ${s(order.order_name)}`}
+          </Text>
         </Box>
         <Box flexShrink={0} flexGrow={1}>
           <Text>

@@ -1,0 +1,96 @@
+/**
+ * One console session per profile (shop): its services (client, key, profile name for
+ * drafts, memory and the activity log), its own React Query cache and its connection
+ * state. Switching profile replaces the whole session below this component, so nothing of
+ * one shop (a cached page, a mark, a notice, a bulk result) can show in another. A
+ * session opened before is kept (its cache serves the pages when switching back), except
+ * one whose key could not be had: that one is opened again, so a fixed key is read.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { display, sanitizeForTerminal } from '../../format/sanitize.js';
+import type { AuthFailure } from '../app-state.js';
+import { ConsoleRoot } from '../console-root.js';
+import type { Theme } from '../context/theme-context.js';
+import { createConsoleQueryClient } from '../queries/query-client.js';
+import type { ConsoleServices, ProfileCatalog } from '../services.js';
+import { ProfileSwitchContext, type ProfileSwitch, type SwitchResult } from './profile-switch-context.js';
+
+/** What the console shows of one profile. */
+export interface ProfileSession {
+  readonly services: ConsoleServices;
+  readonly queryClient: QueryClient;
+  /** A key problem known when the profile was opened: the auth screen shows at once. */
+  readonly initialAuth: AuthFailure | null;
+}
+
+export interface ConsoleSessionsProps {
+  /** The profile the console started with. */
+  readonly initial: ProfileSession;
+  /** The profiles of the config file (absent: the console has one profile). */
+  readonly catalog?: ProfileCatalog;
+  readonly theme: Theme;
+  /** The app shell of one session (mounted afresh for every switch). */
+  readonly children: (session: ProfileSession) => ReactNode;
+}
+
+/** Holds the sessions and renders the current one. */
+export function ConsoleSessions(props: ConsoleSessionsProps) {
+  const { catalog } = props;
+  const sessions = useRef(new Map<string, ProfileSession>([[props.initial.services.profile.name, props.initial]]));
+  // Each switch mounts anew (the key), also when coming back to a session opened before.
+  const [shown, setShown] = useState({ session: props.initial, mount: 0 });
+  const isSwitching = useRef(false);
+  const current = shown.session.services.profile.name;
+  const names = useMemo(() => {
+    const listed = catalog?.names ?? [];
+    return listed.includes(current) ? listed : [current, ...listed];
+  }, [catalog, current]);
+
+  const switchTo = useCallback(
+    async (name: string): Promise<SwitchResult> => {
+      if (name === current) return { kind: 'same' };
+      if (!catalog || !catalog.names.includes(name)) {
+        return { kind: 'failed', message: sanitizeForTerminal(`There is no profile "${name}" to switch to (profiles: ${names.join(', ')}).`) };
+      }
+      if (isSwitching.current) return { kind: 'failed', message: display`A switch of profile is already under way.` };
+      isSwitching.current = true;
+      try {
+        const known = sessions.current.get(name);
+        let session = known && known.initialAuth === null ? known : undefined;
+        if (!session) {
+          const opened = await catalog.open(name);
+          if (opened.kind === 'failed') return opened;
+          known?.queryClient.clear();
+          session = { services: opened.services, queryClient: createConsoleQueryClient(), initialAuth: opened.initialAuth };
+          sessions.current.set(name, session);
+        }
+        const next = session;
+        setShown((s) => ({ session: next, mount: s.mount + 1 }));
+        return { kind: 'switched' };
+      } finally {
+        isSwitching.current = false;
+      }
+    },
+    [catalog, current, names],
+  );
+
+  // When the console ends, every session's cache goes with it (the other profiles' too), after
+  // the screens below have let go of their queries (their clean-ups run after this one).
+  useEffect(() => {
+    const all = sessions.current;
+    return () => {
+      setImmediate(() => {
+        for (const session of all.values()) session.queryClient.clear();
+      });
+    };
+  }, []);
+
+  const value = useMemo<ProfileSwitch>(() => ({ names, current, switchTo }), [names, current, switchTo]);
+  const { session } = shown;
+  return (
+    <ConsoleRoot key={`${current}#${shown.mount}`} services={session.services} queryClient={session.queryClient} theme={props.theme}>
+      <ProfileSwitchContext.Provider value={value}>{props.children(session)}</ProfileSwitchContext.Provider>
+    </ConsoleRoot>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The profile (shop) picker (P): the profiles of the config file, the one shown marked;
+ * Enter switches, Esc stays. Also reachable from the authentication screen, so a profile
+ * whose key cannot be had never traps the user.
+ */
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { sanitizeForTerminal } from '../../format/sanitize.js';
+import { KeyHints } from '../components/key-hints.js';
+import { useTheme } from '../context/theme-context.js';
+import { useKeyBindings } from '../keys/use-key-bindings.js';
+
+export interface ProfilePickerProps {
+  readonly names: readonly string[];
+  readonly current: string;
+  /** Lines available. */
+  readonly height: number;
+  readonly onPick: (name: string) => void;
+  readonly onClose: () => void;
+}
+
+/** Renders the picker within `height` lines. */
+export function ProfilePicker(props: ProfilePickerProps) {
+  const theme = useTheme();
+  const { names } = props;
+  const [index, setIndex] = useState(() => Math.max(0, names.indexOf(props.current)));
+  useKeyBindings('profiles', (action) => {
+    if (action === 'move-up') setIndex((i) => Math.max(0, i - 1));
+    else if (action === 'move-down') setIndex((i) => Math.min(names.length - 1, i + 1));
+    else if (action === 'back') props.onClose();
+    else if (action === 'apply') {
+      const name = names[index];
+      if (name !== undefined) props.onPick(name);
+    }
+  });
+  const room = Math.max(1, props.height - 4);
+  const top = Math.max(0, Math.min(index - room + 1, names.length - room));
+  return (
+    <Box flexDirection="column" height={props.height} overflowY="hidden">
+      <Text bold wrap="truncate">{sanitizeForTerminal(`Switch shop: profiles of the config file (shown now: ${props.current})`)}</Text>
+      {names.length <= 1 ? (
+        <Text wrap="wrap">This is the only profile. Add profiles to the config file (`returns-console config` shows where it is) to switch between shops.</Text>
+      ) : null}
+      <Box flexDirection="column" flexGrow={1} marginTop={1}>
+        {names.slice(top, top + room).map((name, i) => {
+          const isSelected = top + i === index;
+          return (
+            <Text key={name} inverse={isSelected} color={name === props.current ? theme.color('accent') : undefined} wrap="truncate">
+              {`${isSelected ? '›' : ' '} ${sanitizeForTerminal(name)}${name === props.current ? '  (shown now)' : ''}`}
+            </Text>
+          );
+        })}
+      </Box>
+      <KeyHints scope="profiles" />
+    </Box>
+  );
+}

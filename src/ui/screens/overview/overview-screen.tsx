@@ -1,0 +1,94 @@
+/**
+ * The overview (o on the list, `:overview`): orders per status, pending orders by age as
+ * bars, the oldest pending order (Enter opens it) and this profile's own activity per hour,
+ * today and yesterday. A progress bar while counting, and when the figures were taken.
+ * Fits 80x24; in screen-reader mode the figures are plain sentences.
+ */
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
+import { useState } from 'react';
+import { formatCount } from '../../../ops/overview.js';
+import { overviewLines, overviewSentences } from '../../../ops/overview-text.js';
+import type { CountProgress } from '../../../ops/overview-count.js';
+import { progressBar } from '../../../format/bars.js';
+import { formatDuration, formatLocalDateTime } from '../../../format/dates.js';
+import { KeyHints } from '../../components/key-hints.js';
+import { ShopLabel } from '../../components/shop-label.js';
+import { useTheme } from '../../context/theme-context.js';
+import { classifyError } from '../../errors/classify.js';
+import { useClock } from '../../hooks/use-now.js';
+import { useTerminalSize } from '../../hooks/use-terminal-size.js';
+import { useOverviewFigures, useOverviewInput } from './use-overview.js';
+
+export interface OverviewScreenProps {
+  /** Lines available. */
+  readonly height: number;
+  readonly onBack: () => void;
+  readonly onOpen: (orderId: number) => void;
+}
+
+function progressText(progress: CountProgress | null, isScreenReader: boolean): string {
+  const done = progress?.statusesDone ?? 0;
+  const total = progress?.statusesTotal ?? 12;
+  const counted = formatCount(progress?.ordersCounted ?? 0);
+  if (isScreenReader) return `Counting orders: ${done} of ${total} statuses done, ${counted} orders so far.`;
+  return `counting [${progressBar(done, total, 12)}] ${done}/${total} · ${counted} orders`;
+}
+
+/** Renders the overview. */
+export function OverviewScreen(props: OverviewScreenProps) {
+  const theme = useTheme();
+  const { columns } = useTerminalSize();
+  const isScreenReader = useIsScreenReaderEnabled();
+  const model = useOverviewFigures();
+  const { figures } = model;
+  // Below 80x24 the figures scroll (↑/↓); the header and the keys stay.
+  const [top, setTop] = useState(0);
+  const width = Math.max(20, columns - 1);
+  const lines = figures && !isScreenReader ? overviewLines(figures, { width }) : [];
+  const error = model.error && !model.isCounting ? classifyError(model.error) : null;
+  const room = Math.max(1, props.height - 2 - (error ? 2 : 0));
+  const maxTop = Math.max(0, lines.length - room);
+  const first = Math.min(top, maxTop);
+  const scroll = (by: number) => setTop((t) => Math.max(0, Math.min(maxTop, Math.min(t, maxTop) + by)));
+  useOverviewInput({ figures, onBack: props.onBack, onOpen: props.onOpen, recount: model.recount, scroll });
+  const takenAt = figures?.takenAt ?? 0;
+  const age = useClock((now) => (takenAt > 0 ? formatDuration(now - takenAt) : ''), 10_000, takenAt > 0);
+  const taken = figures ? `taken ${formatLocalDateTime(new Date(takenAt).toISOString()).slice(11)} (${age} ago)` : '';
+  const state = model.isCounting ? progressText(model.progress, isScreenReader) : taken;
+
+  return (
+    <Box flexDirection="column" height={props.height} overflowY="hidden">
+      <Box>
+        <Box flexShrink={1}>
+          <Text wrap="truncate">
+            <ShopLabel />
+            {' · overview'}
+          </Text>
+        </Box>
+        <Box flexShrink={0}>
+          <Text dimColor={!model.isCounting}>{`${state ? ` · ${state}` : ''}${maxTop > 0 ? ` · ↓ ${first + 1}-${first + room} of ${lines.length}` : ''}`}</Text>
+        </Box>
+      </Box>
+      {error && error.kind !== 'auth' ? (
+        <Text color={theme.color('danger')} wrap="wrap">{`✗ The figures could not be taken: ${'message' in error ? error.message : 'the service refused the request'}. R tries again.`}</Text>
+      ) : null}
+      {figures === undefined ? (
+        model.isCounting ? <Text>{isScreenReader ? 'The figures appear when every status is counted.' : 'Walking the list of every status, 100 orders a page…'}</Text> : null
+      ) : isScreenReader ? (
+        overviewSentences(figures).map((sentence, i) => (
+          <Text key={i} wrap="wrap">
+            {sentence}
+          </Text>
+        ))
+      ) : (
+        lines.slice(first, first + room).map((line, i) => (
+          <Text key={first + i} bold={line.isTitle} color={line.isOldest ? theme.color('accent') : undefined} wrap="truncate">
+            {line.text}
+          </Text>
+        ))
+      )}
+      {figures?.oldestPending && isScreenReader ? <Text>Press Enter to open the oldest pending order.</Text> : null}
+      <KeyHints scope="overview" />
+    </Box>
+  );
+}
