@@ -46,12 +46,15 @@ function paintFor(tone: Tone | undefined, style: Style): Paint {
   }
 }
 
-/** The paint for an order status (a status this build does not know stays plain). */
+/**
+ * The paint for an order status. A status this build does not know stays plain: looked up
+ * as an own key only, so a status such as "constructor" never finds Object's.
+ */
 export function orderStatusPaint(status: string, style: Style): Paint {
-  return paintFor(ORDER_TONES[status as ReturnOrderStatus], style);
+  return paintFor(Object.hasOwn(ORDER_TONES, status) ? ORDER_TONES[status as ReturnOrderStatus] : undefined, style);
 }
 
 /** The paint for an item status. */
 export function itemStatusPaint(status: string, style: Style): Paint {
-  return paintFor(ITEM_TONES[status as ItemStatus], style);
+  return paintFor(Object.hasOwn(ITEM_TONES, status) ? ITEM_TONES[status as ItemStatus] : undefined, style);
 }

@@ -53,6 +53,11 @@ export const auditEntrySchema = z.object({
   code: z.string().optional(),
   message: z.string().optional(),
   requestId: z.string().optional(),
+  /**
+   * A write that ended without a definite answer while the console quit, read back through
+   * the interface: "applied" (outcome ok), "not_applied", or "unknown" when it could not be read.
+   */
+  reconciled: z.enum(['applied', 'not_applied', 'unknown']).optional(),
 }).refine((entry) => entry.action === 'scan' || entry.orderId !== undefined, {
   message: 'review and receive entries need an orderId',
   path: ['orderId'],

@@ -50,6 +50,7 @@ function writeFields(outcome: WriteOutcome) {
     ...(outcome.orderName !== undefined && { orderName: outcome.orderName }),
     action: outcome.action,
     ...(outcome.decisions && { decisions: outcome.decisions.map((d) => ({ ...d })) }),
+    ...(outcome.reconciled !== undefined && { reconciled: outcome.reconciled }),
   };
   switch (outcome.status) {
     case 'ok':

@@ -36,6 +36,12 @@ export async function approveAllOrder(ctx: OpsContext, orderId: number, options:
     await recordActivity(ctx, { kind: 'write', outcome }, warnings);
     return outcome;
   }
+  if (ctx.writeStops?.stop.aborted) {
+    // The console quit while the order was read: the review is not sent.
+    const outcome: WriteOutcome = { action: 'review', orderId, ...(orderName !== undefined && { orderName }), status: 'not_done', warnings };
+    await recordActivity(ctx, { kind: 'write', outcome }, warnings);
+    return outcome;
+  }
   const sent = await reviewOrder(ctx, orderId, plan.items, { ...named, fromDraft: plan.fromDraft });
   return { ...sent, warnings: [...warnings, ...sent.warnings] };
 }

@@ -84,10 +84,13 @@ export async function runBulkWrites(ctx: OpsContext, kind: BulkKind, ids: readon
     return outcome;
   };
 
+  // The console quitting stops the run as Esc does: nothing new is sent.
+  const stops = [options.signal, ctx.writeStops?.stop].filter((s): s is AbortSignal => s !== undefined);
+  const stop = stops.length > 1 ? AbortSignal.any(stops) : stops[0];
   const byId = new Map<number, WriteOutcome>();
   const report = await runBulk(ids, worker, {
     concurrency: options.concurrency ?? BULK_CONCURRENCY,
-    ...(options.signal && { signal: options.signal }),
+    ...(stop && { signal: stop }),
     ...(options.abortSignal && { abortSignal: options.abortSignal }),
     ...(options.onProgress && { onProgress: options.onProgress }),
     onOutcome: (o) => {

@@ -5,6 +5,7 @@
  */
 import type { ReturnsClient } from '../api/client-types.js';
 import { createDraftStore, type DraftStore } from '../local/drafts.js';
+import type { WriteStops } from './write-stops.js';
 
 /** Where a write was started: the order screen, the list, a bulk run, scan mode, or a command (`cli`). */
 export type ActivitySource = 'order' | 'list' | 'bulk' | 'scan' | 'cli';
@@ -25,6 +26,8 @@ export interface LocalContext {
 
 export interface OpsContext extends LocalContext {
   readonly client: ReturnsClient;
+  /** The console's stops at quit (write-stops.ts); the commands have none. */
+  readonly writeStops?: WriteStops;
 }
 
 /** The drafts store of the context's profile. */

@@ -7,6 +7,7 @@
 import type { WriteResult } from '../api/client-types.js';
 import { ApiError, isApiError } from '../api/client/errors.js';
 import type { ReviewItem } from '../api/schemas.js';
+import type { Reconciled } from './write-stops.js';
 
 export type WriteAction = 'review' | 'receive';
 
@@ -19,6 +20,8 @@ interface OutcomeBase {
   readonly decisions?: readonly ReviewItem[];
   /** Local problems on the way (activity log, draft, profile memory): never a lost write result. */
   readonly warnings: readonly string[];
+  /** A write that ended without a definite answer while the console quit, as read back (write-stops.ts). */
+  readonly reconciled?: Reconciled;
 }
 
 export type WriteOutcome =

@@ -9,6 +9,8 @@ import { recordActivity } from './activity.js';
 import type { OpsContext } from './context.js';
 import { toApiError, type WriteOutcome } from './outcome.js';
 import { reconcileRefusedReview, reconcileReviewed } from './reconcile.js';
+import { cuttable, settleAtQuit } from './write-stops.js';
+import { isReviewApplied } from '../api/client/reconcile.js';
 
 export interface WriteOptions {
   /** The order's name, when the caller knows it (the activity log shows it). */
@@ -40,7 +42,7 @@ export async function reviewOrder(ctx: OpsContext, orderId: number, items: reado
   };
   let outcome: WriteOutcome;
   try {
-    const result = await ctx.client.review(orderId, items, options.call);
+    const result = await ctx.client.review(orderId, items, cuttable(options.call, ctx.writeStops));
     const orderName = options.orderName ?? result.order?.order_name;
     outcome = {
       ...base,
@@ -52,7 +54,7 @@ export async function reviewOrder(ctx: OpsContext, orderId: number, items: reado
       warnings,
     };
   } catch (thrown) {
-    outcome = failedOrNotDone(base, thrown, options, warnings);
+    outcome = await settleAtQuit(ctx, failedOrNotDone(base, thrown, options, warnings), (order) => isReviewApplied(order, items));
   }
   await recordActivity(ctx, { kind: 'write', outcome }, warnings);
   if (outcome.status === 'ok') await reconcileReviewed(ctx, orderId, items, warnings);

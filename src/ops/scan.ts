@@ -91,13 +91,13 @@ export function noChangeFact(text: string, outcome: ScanOutcome): ScanFact | nul
 type LookUp = { readonly outcome: ScanOutcome | { readonly kind: 'receive'; readonly order: ReturnOrder }; readonly error?: ApiError };
 
 /** Looks the scan up: the order to receive, or what the scan came to. */
-async function lookUp(client: OpsContext['client'], text: string, pattern: RegExp | null | undefined): Promise<LookUp> {
+async function lookUp(client: OpsContext['client'], text: string, pattern: RegExp | null | undefined, signal?: AbortSignal): Promise<LookUp> {
   const ref = orderRefOfScan(text, pattern);
   if (ref.includes(',')) return { outcome: { kind: 'invalid', message: display`A scan is one order name or id; this one has a comma.` } };
   const parsed = parseFind(ref);
   if (!parsed.ok) return { outcome: { kind: 'invalid', message: sanitizeForTerminal(parsed.message) } };
   try {
-    return { outcome: classifyMatches(await findOrders(client, parsed.lookup)) };
+    return { outcome: classifyMatches(await findOrders(client, parsed.lookup, signal)) };
   } catch (error) {
     return { outcome: failure(error, null), ...(isApiError(error) && { error }) };
   }
@@ -108,7 +108,16 @@ async function lookUp(client: OpsContext['client'], text: string, pattern: RegEx
  * name or id in a code). Never rejects: every failure is an outcome.
  */
 export async function processScan(ctx: OpsContext, text: string, pattern?: RegExp | null): Promise<ScanResult> {
-  const { outcome: found, error } = await lookUp(ctx.client, text, pattern);
+  // A lookup is a read: the console quitting cancels it.
+  const { outcome: found, error } = await lookUp(ctx.client, text, pattern, ctx.writeStops?.stop);
+  if (found.kind === 'receive' && ctx.writeStops?.stop.aborted) {
+    // Found, but the console is quitting: the receive is not sent.
+    const warnings: string[] = [];
+    const order = scannedOrder(found.order);
+    const message = display`The console quit before the receive was sent; nothing was changed.`;
+    await recordActivity(ctx, { kind: 'scan', scanned: text, orderId: order.id, orderName: found.order.order_name, outcome: 'failed', code: 'not_sent', message }, warnings);
+    return { outcome: { kind: 'failed', order, code: display`not_sent`, message }, warnings };
+  }
   if (found.kind !== 'receive') {
     const warnings: string[] = [];
     const fact = noChangeFact(text, found);

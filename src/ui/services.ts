@@ -4,6 +4,7 @@
  * build this with a real client against the sandbox and temporary directories.
  */
 import type { ReturnsClient } from '../api/client-types.js';
+import type { WriteStops } from '../ops/write-stops.js';
 import type { DisplayText } from '../format/sanitize.js';
 import type { AuthFailure } from './app-state.js';
 import type { ConnectionMonitor } from './connection/connection-monitor.js';
@@ -37,6 +38,8 @@ export interface ConsoleServices {
   readonly now: () => number;
   /** Retry and rate-limit state of the client (its hooks feed it); optional in tests. */
   readonly connection?: ConnectionMonitor;
+  /** Set by startConsole: how quitting stops and cuts the writes in flight (src/ops/write-stops.ts). */
+  readonly writeStops?: WriteStops;
   /** The key table with the config file's keybindings applied (default: the built-in table). */
   readonly keyTable?: KeyTable;
   /** Saved views of the config file, for `:view` (default: none). */

@@ -1,11 +1,12 @@
 /**
  * Starts the Ink console on the terminal and resolves when the user quits. The console
  * takes the alternate screen and gives the terminal back as it was on every way out: q,
- * Ctrl+C (Ink's exitOnCtrlC), SIGTERM/SIGHUP, or a crash.
+ * Ctrl+C (Ink's exitOnCtrlC), SIGTERM/SIGHUP, or a crash. It resolves once the writes in
+ * flight have finished or been read back (quit-writes.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from 'ink';
-import type { ReturnsClient } from '../api/client-types.js';
+import { DEFAULT_TIMEOUTS, type ReturnsClient } from '../api/client-types.js';
 import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
 import type { AuthFailure } from './app-state.js';
@@ -14,6 +15,8 @@ import { makeTheme } from './context/theme-context.js';
 import { ConsoleSessions } from './profiles/console-sessions.js';
 import { listPageQuery, listStaleMs } from './queries/list-queries.js';
 import { createConsoleQueryClient } from './queries/query-client.js';
+import { createWriteStops, type WriteStops } from '../ops/write-stops.js';
+import { settleWritesAtQuit } from './quit-writes.js';
 import type { ConsoleServices, ProfileCatalog } from './services.js';
 
 export interface StartConsoleOptions {
@@ -31,6 +34,12 @@ export interface StartConsoleOptions {
   readonly isScreenReader: boolean;
   readonly stdin?: NodeJS.ReadStream;
   readonly stdout?: NodeJS.WriteStream;
+  readonly stderr?: { write(text: string): unknown };
+  /**
+   * Longest wait at quit for writes in flight to finish before they are cancelled and read
+   * back: the profile's request deadline (default DEFAULT_TIMEOUTS.totalMs).
+   */
+  readonly writeWaitMs?: number;
 }
 
 const ENTER_ALT_SCREEN = '\u001b[?1049h';
@@ -58,6 +67,17 @@ async function prefetchFirstPage(options: StartConsoleOptions, queryClient: Quer
   clearTimeout(timer);
 }
 
+/** `catalog` whose profiles, when opened, hold their writes by `writeStops`. */
+function withWriteStops(catalog: ProfileCatalog, writeStops: WriteStops): ProfileCatalog {
+  return {
+    names: catalog.names,
+    open: async (name) => {
+      const opened = await catalog.open(name);
+      return opened.kind === 'ready' ? { ...opened, services: { ...opened.services, writeStops } } : opened;
+    },
+  };
+}
+
 /** Runs the console until it exits. */
 export async function startConsole(options: StartConsoleOptions): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
@@ -77,6 +97,10 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   process.once('exit', restore);
 
   const queryClient = createConsoleQueryClient();
+  // One set of write stops for the whole console: every profile's session holds its writes by it.
+  const writeStops = createWriteStops();
+  const services: ConsoleServices = { ...options.services, writeStops };
+  const catalog = options.catalog && withWriteStops(options.catalog, writeStops);
   // Raw mode from here on, not only once Ink's input hook is on after the first frame: keys
   // typed while the first page loads (or right when it shows) stay as they were typed (Enter
   // as Enter, nothing echoed) and wait unread for the console.
@@ -84,8 +108,8 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
   await prefetchFirstPage(options, queryClient);
   const instance = render(
     <ConsoleSessions
-      initial={{ services: options.services, queryClient, initialAuth: options.initialAuth ?? null }}
-      {...(options.catalog && { catalog: options.catalog })}
+      initial={{ services, queryClient, initialAuth: options.initialAuth ?? null }}
+      {...(catalog && { catalog })}
       theme={makeTheme(options.isColor)}
     >
       {(session) => (
@@ -119,9 +143,10 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
     restore();
     process.off('exit', restore);
     // Reads in flight are cancelled (their signals abort the requests), so q does not wait
-    // for a slow service; writes are not queries and run to their end (the client's close
-    // waits for them, and each records its outcome in the activity log).
+    // for a slow service. Writes are not queries: they finish, or are cut and read back, and
+    // each records its outcome in the activity log before the client is closed.
     await queryClient.cancelQueries();
+    await settleWritesAtQuit(writeStops, { waitMs: options.writeWaitMs ?? DEFAULT_TIMEOUTS.totalMs, stderr: options.stderr ?? process.stderr });
     queryClient.clear();
   }
 }

@@ -119,9 +119,9 @@ describe('answers that would mislead', () => {
     server.answer((_q, res) => json(res, 200, page([validOrder(1)], { has_more: true, next_cursor: 'same' })));
     await expect(drain(client)).rejects.toMatchObject({ kind: 'schema', field: 'next_cursor' });
   });
-  it('a service error message with escape sequences is sanitized', async () => {
+  it('a service error message with escape sequences is kept as sent: the terminal\'s one sanitizer shows them', async () => {
     server.answer((_q, res) => json(res, 400, { error: { type: 'validation_error', code: 'invalid_ids_format', message: 'bad\u001b[2J\u001b[31m ids\u0007', param: 'ids' } }));
-    expect(await failure(client.listPage())).toMatchObject({ message: 'bad ids', code: 'invalid_ids_format', param: 'ids' });
+    expect(await failure(client.listPage())).toMatchObject({ message: 'bad\u001b[2J\u001b[31m ids\u0007', code: 'invalid_ids_format', param: 'ids' });
   });
 });
 

@@ -58,6 +58,9 @@ describe('kindOf', () => {
   });
   it('falls back on the status for unknown types', () => {
     expect(kindOf('weird', 403)).toBe('authentication');
+    // A type named like an Object member is unknown too (it once found Object's own).
+    expect(kindOf('constructor', 422)).toBe('state');
+    expect(kindOf('toString', 500)).toBe('api');
     expect(kindOf(undefined, 404)).toBe('resource');
     expect(kindOf(undefined, 429)).toBe('rate_limit');
     expect(kindOf(undefined, 418)).toBe('validation');
@@ -102,10 +105,10 @@ describe('responses', () => {
     expect(describeBody(raw(502, 'oops', { 'content-type': 'text/html' }))).toMatch(/HTML page/);
     expect(describeBody(raw(200, 'oops'))).toBe('a body that is not JSON');
   });
-  it('reads the interface error object, sanitizing its texts', () => {
-    const body = JSON.stringify({ error: { type: 'validation_error', code: 'invalid_ids_format', message: 'bad \u001b[31mids', param: 'ids' } });
+  it('reads the interface error object, its texts as sent (capped; shown through the terminal\'s sanitizer)', () => {
+    const body = JSON.stringify({ error: { type: 'validation_error', code: 'invalid_ids_format', message: `bad \u001b[31mids${'x'.repeat(600)}`, param: 'ids' } });
     const e = errorFromResponse(raw(400, body), []);
-    expect(e).toMatchObject({ kind: 'validation', status: 400, code: 'invalid_ids_format', message: 'bad ids', param: 'ids', requestId: 'req_123' });
+    expect(e).toMatchObject({ kind: 'validation', status: 400, code: 'invalid_ids_format', message: `bad \u001b[31mids${'x'.repeat(488)}…`, param: 'ids', requestId: 'req_123' });
   });
   it('says what arrived when there is no error object', () => {
     const html = errorFromResponse(raw(502, '<!DOCTYPE html><html>gateway</html>'), []);

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeServiceText } from '../../src/api/client/redact.js';
+import { boundServiceText } from '../../src/api/client/redact.js';
 import { isInvisibleCodePoint, looksLikeKey, redactKey, scrubDeep, scrubSecrets } from '../../src/api/key-scrub.js';
 import { redactSecrets } from '../../src/sandbox/errors.js';
 import { KEYS } from '../helpers/fixture.js';
@@ -134,7 +134,7 @@ describe('invisible characters', () => {
 describe('service text', () => {
   it('is scrubbed before it is cut, also when it is huge', () => {
     const message = `${'x'.repeat(490)}${KEYS.north}${'y'.repeat(2_000_000)}`;
-    const out = sanitizeServiceText(message, 500);
+    const out = boundServiceText(message, 500);
     expect(out).toBe(`${'x'.repeat(490)}sk_…${KEYS.north.slice(-4)}${'y'.repeat(2)}…`);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactKey, sanitizeServiceText, scrubSecrets } from '../../src/api/client/redact.js';
+import { redactKey, boundServiceText, scrubSecrets } from '../../src/api/client/redact.js';
 import { KEYS } from '../helpers/fixture.js';
 
 describe('redactKey', () => {
@@ -29,11 +29,14 @@ describe('scrubSecrets', () => {
   });
 });
 
-describe('sanitizeServiceText', () => {
-  it('removes escape sequences and control characters', () => {
-    expect(sanitizeServiceText('a\u001b[31mred\u001b[0m\u0007b\u009bc')).toBe('aredbc');
+describe('boundServiceText', () => {
+  it('scrubs keys and caps the length, and leaves control characters to the terminal\'s one sanitizer', () => {
+    expect(boundServiceText('a\u001b[31mred\u001b]0;t\u0007\nb\u009bc')).toBe('a\u001b[31mred\u001b]0;t\u0007\nb\u009bc');
   });
   it('caps the length', () => {
-    expect(sanitizeServiceText('x'.repeat(1000), 10)).toBe(`${'x'.repeat(10)}…`);
+    expect(boundServiceText('x'.repeat(1000), 10)).toBe(`${'x'.repeat(10)}…`);
+  });
+  it('never cuts between the halves of a surrogate pair', () => {
+    expect(boundServiceText('ab\u{1F600}cd', 3)).toBe('ab…');
   });
 });

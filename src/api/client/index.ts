@@ -6,7 +6,7 @@ export { createClient, type PageWithRequestId, type ReturnsApiClient } from './c
 export { ApiError, isApiError, kindOf, type ApiErrorInit, type ApiErrorJson, type ApiErrorKind } from './errors.js';
 export { CLIENT_ERROR_CODES, hintFor, type ClientErrorCode } from './client-codes.js';
 export { checkApiKey } from './api-key.js';
-export { redactKey, sanitizeServiceText, scrubSecrets } from './redact.js';
+export { redactKey, boundServiceText, scrubSecrets } from './redact.js';
 export {
   DEFAULT_RETRY_POLICY,
   backoffMs,

@@ -7,7 +7,7 @@
 import type * as z from 'zod';
 import { errorBodySchema } from '../schemas.js';
 import { ApiError, kindOf } from './errors.js';
-import { sanitizeServiceText } from './redact.js';
+import { boundServiceText } from './redact.js';
 
 /** An HTTP answer with its body read as text. */
 export interface RawResponse {
@@ -91,7 +91,7 @@ export function parseSuccessBody<S extends z.ZodType>(
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
   throw schemaError(
     raw,
-    `The service's answer is not ${what} as the interface defines it: ${field}: ${sanitizeServiceText(first.message, 200)}${more}.`,
+    `The service's answer is not ${what} as the interface defines it: ${field}: ${boundServiceText(first.message, 200)}${more}.`,
     field,
     secrets,
   );
@@ -107,7 +107,7 @@ export function tryParseBody<S extends z.ZodType>(raw: RawResponse, schema: S): 
 
 /**
  * The ApiError for a non-2xx answer: the interface's error object when the body holds one
- * (texts sanitized: they come from the service), otherwise an `unexpected_response` error
+ * (texts scrubbed of keys and capped; a terminal shows them through the one sanitizer), otherwise an `unexpected_response` error
  * whose kind follows the HTTP status and whose message says what arrived.
  */
 export function errorFromResponse(raw: RawResponse, secrets: readonly string[]): ApiError {
@@ -118,10 +118,10 @@ export function errorFromResponse(raw: RawResponse, secrets: readonly string[]):
     return new ApiError({
       kind: kindOf(type, raw.status),
       status: raw.status,
-      type: sanitizeServiceText(type, 100),
-      code: sanitizeServiceText(code, 100),
-      message: sanitizeServiceText(message),
-      param: param === undefined ? undefined : sanitizeServiceText(param, 100),
+      type: boundServiceText(type, 100),
+      code: boundServiceText(code, 100),
+      message: boundServiceText(message),
+      param: param === undefined ? undefined : boundServiceText(param, 100),
       requestId: raw.requestId,
       secrets,
     });

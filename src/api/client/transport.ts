@@ -10,7 +10,7 @@ import Pool from 'undici/lib/dispatcher/pool.js';
 import { DEFAULT_TIMEOUTS, type ClientTimeouts } from '../client-types.js';
 import { ApiError } from './errors.js';
 import type { RawResponse } from './responses.js';
-import { sanitizeServiceText, scrubSecrets } from './redact.js';
+import { boundServiceText, scrubSecrets } from './redact.js';
 
 /** Larger answers are refused: a page of 100 orders is far below this. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -117,7 +117,7 @@ export function classifyFailure(
   if (code === 'UND_ERR_BODY_TIMEOUT') {
     return timeout('body_timeout', `The service at ${ctx.host} stopped sending its answer for ${ctx.timeouts.bodyMs} ms.`);
   }
-  const words = NETWORK_WORDS[code] ?? sanitizeServiceText(scrubSecrets(error instanceof Error ? error.message : String(error), secrets), 200);
+  const words = NETWORK_WORDS[code] ?? boundServiceText(scrubSecrets(error instanceof Error ? error.message : String(error), secrets), 200);
   return {
     type: 'failure',
     isPossiblySent,
@@ -179,7 +179,7 @@ async function send(req: TransportRequest, ctx: TransportContext, signal: AbortS
     chunks.push(buf);
   }
   const rawId = res.headers['x-request-id'] ?? res.headers['request-id'];
-  const requestId = typeof rawId === 'string' ? sanitizeServiceText(rawId, 100) : undefined;
+  const requestId = typeof rawId === 'string' ? boundServiceText(rawId, 100) : undefined;
   return {
     type: 'response',
     raw: {

@@ -29,6 +29,8 @@ interface HelpLine {
 const LEGEND: readonly string[] = [
   'In the list: › is the selected row, ✓ a marked one. Items: 2R 1E = refund and exchange',
   'items; "2 pending" (or 2p) = items still awaiting review. Status is always written out.',
+  'An order with a status this version does not know (a newer service) shows it as sent:',
+  'unknown status: read-only in this version, no key changes it; bulk runs skip it.',
 ];
 
 function helpLines(scopes: readonly KeyScope[], isReadOnly: boolean, table: KeyTable): HelpLine[] {

@@ -6,7 +6,8 @@
  * authentication screen; the error still carries what the write settled with.
  *
  * The effects live in the mutation's own options, not in a component's callbacks, so they
- * complete even when the screen that started the write is left while it is in flight.
+ * complete even when the screen that started the write is left while it is in flight. Each
+ * write is held by the console's write stops, so quitting waits for it (ui/quit-writes.ts).
  */
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../api/client/errors.js';
@@ -19,6 +20,7 @@ import type { WriteOutcome } from '../../ops/outcome.js';
 import { receiveOrder } from '../../ops/receive.js';
 import { reviewOrder } from '../../ops/review.js';
 import { processScan, type ScanResult } from '../../ops/scan.js';
+import { heldBy } from '../../ops/write-stops.js';
 import { classifyError } from '../errors/classify.js';
 import type { ConsoleServices } from '../services.js';
 import { writeKeys } from './mutation-keys.js';
@@ -46,8 +48,9 @@ export function settledOf<T>(write: Promise<T>): Promise<T> {
 const isKeyRefused = (error: ApiError) => classifyError(error).kind === 'auth';
 
 /** The operations' context of the console's services. */
-export function opsContext(services: Pick<ConsoleServices, 'client' | 'stateDir' | 'profile' | 'now'>, source: ActivitySource, drafts?: DraftStore): OpsContext {
-  return { client: services.client, stateDir: services.stateDir, profile: services.profile.name, now: services.now, source, ...(drafts && { drafts }) };
+export function opsContext(services: Pick<ConsoleServices, 'client' | 'stateDir' | 'profile' | 'now' | 'writeStops'>, source: ActivitySource, drafts?: DraftStore): OpsContext {
+  const { client, stateDir, now, writeStops } = services;
+  return { client, stateDir, profile: services.profile.name, now, source, ...(drafts && { drafts }), ...(writeStops && { writeStops }) };
 }
 
 function raiseRefusedKey(outcome: WriteOutcome): WriteOutcome {
@@ -77,7 +80,8 @@ export interface ReviewVariables {
 export function reviewMutation(queryClient: QueryClient, ctx: OpsContext, orderId: number) {
   return mutationOptions({
     mutationKey: writeKeys.review(orderId),
-    mutationFn: async ({ items, orderName }: ReviewVariables) => raiseRefusedKey(await reviewOrder(ctx, orderId, items, orderName === undefined ? {} : { orderName })),
+    mutationFn: ({ items, orderName }: ReviewVariables) =>
+      heldBy(ctx.writeStops, `review of order ${orderId}`, async () => raiseRefusedKey(await reviewOrder(ctx, orderId, items, orderName === undefined ? {} : { orderName }))),
     onSuccess: (outcome: WriteOutcome) => followWrite(queryClient, outcome),
   });
 }
@@ -86,7 +90,8 @@ export function reviewMutation(queryClient: QueryClient, ctx: OpsContext, orderI
 export function receiveMutation(queryClient: QueryClient, ctx: OpsContext, orderId: number) {
   return mutationOptions({
     mutationKey: writeKeys.receive(orderId),
-    mutationFn: async ({ orderName }: { readonly orderName?: string }) => raiseRefusedKey(await receiveOrder(ctx, orderId, orderName === undefined ? {} : { orderName })),
+    mutationFn: ({ orderName }: { readonly orderName?: string }) =>
+      heldBy(ctx.writeStops, `receive of order ${orderId}`, async () => raiseRefusedKey(await receiveOrder(ctx, orderId, orderName === undefined ? {} : { orderName }))),
     onSuccess: (outcome: WriteOutcome) => followWrite(queryClient, outcome),
   });
 }
@@ -103,12 +108,13 @@ export interface BulkVariables {
 export function bulkMutation(queryClient: QueryClient, ctx: OpsContext, kind: BulkKind) {
   return mutationOptions({
     mutationKey: writeKeys.bulk(kind),
-    mutationFn: async (v: BulkVariables): Promise<BulkRunReport> => {
-      const report = await runBulkWrites(ctx, kind, v.ids, { signal: v.signal, names: v.names, onProgress: v.onProgress, onOutcome: v.onOutcome });
-      const refused = report.outcomes.find((o) => o.status === 'failed' && isKeyRefused(o.error));
-      if (refused?.status === 'failed') throw new RefusedKeyError(report, refused.error);
-      return report;
-    },
+    mutationFn: (v: BulkVariables): Promise<BulkRunReport> =>
+      heldBy(ctx.writeStops, `bulk ${kind === 'receive' ? 'receive' : 'approve all'} of ${v.ids.length} order${v.ids.length === 1 ? '' : 's'}`, async () => {
+        const report = await runBulkWrites(ctx, kind, v.ids, { signal: v.signal, names: v.names, onProgress: v.onProgress, onOutcome: v.onOutcome });
+        const refused = report.outcomes.find((o) => o.status === 'failed' && isKeyRefused(o.error));
+        if (refused?.status === 'failed') throw new RefusedKeyError(report, refused.error);
+        return report;
+      }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
@@ -117,11 +123,12 @@ export function bulkMutation(queryClient: QueryClient, ctx: OpsContext, kind: Bu
 export function scanMutation(queryClient: QueryClient, ctx: OpsContext, pattern: RegExp | null) {
   return mutationOptions({
     mutationKey: writeKeys.scan(),
-    mutationFn: async (text: string): Promise<ScanResult> => {
-      const result = await processScan(ctx, text, pattern);
-      if (result.error && isKeyRefused(result.error)) throw new RefusedKeyError(result, result.error);
-      return result;
-    },
+    mutationFn: (text: string): Promise<ScanResult> =>
+      heldBy(ctx.writeStops, 'a scan', async () => {
+        const result = await processScan(ctx, text, pattern);
+        if (result.error && isKeyRefused(result.error)) throw new RefusedKeyError(result, result.error);
+        return result;
+      }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -31,6 +31,10 @@ describe('activity log rows and scrolling (pure)', () => {
     expect(outcomeText(entry(1))).toBe('ok');
     expect(outcomeText(entry(1, { outcome: 'already_applied' }))).toBe('ok (already applied)');
     expect(outcomeText(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }))).toBe('✗ invalid_state_transition');
+    // Writes read back when the console quit.
+    expect(outcomeText(entry(1, { outcome: 'ok', reconciled: 'applied' }))).toBe('ok (read back)');
+    expect(outcomeText(entry(1, { outcome: 'failed', code: 'aborted', reconciled: 'not_applied' }))).toBe('not applied (read back)');
+    expect(outcomeText(entry(1, { outcome: 'failed', code: 'aborted', reconciled: 'unknown' }))).toBe('✗ unknown: check the order');
     expect(auditRow(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }), 'UTC')[5]).toBe('HTTP 422 · 1 approve, 1 reject');
     expect(auditRow(entry(1014), 'UTC')).toEqual(['2026-11-05 12:00', 'review', '1014', 'ok', 'req_1014', '1 approve, 1 reject', 'north']);
     expect(auditRow(entry(1, { requestId: 'req\u001b]52;c;eA==\u0007', profile: 'a\u202eb' }), 'UTC')).toEqual(expect.arrayContaining(['req␛', 'a<U+202E>b']));

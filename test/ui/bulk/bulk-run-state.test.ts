@@ -34,6 +34,7 @@ describe('bulkRunReducer', () => {
   it('asks, starts, reports progress and outcomes, and ends in results', () => {
     let s = run(IDLE, { type: 'ask', kind: 'receive', ids: [1, 2, 2, 3] });
     expect(s).toEqual({ phase: 'confirm', kind: 'receive', ids: [1, 2, 3] });
+    expect(run(IDLE, { type: 'ask', kind: 'receive', ids: [1], skipped: [2, 2] })).toEqual({ phase: 'confirm', kind: 'receive', ids: [1], skipped: [2] });
     s = run(s, { type: 'started', startedAt: 1000 });
     expect(s.phase).toBe('running');
     s = run(s, { type: 'progress', progress: { ...initialProgress(3), done: 1, ok: 1 } }, { type: 'outcome', outcome: ok(1) });
@@ -79,6 +80,11 @@ describe('bulk texts', () => {
     const names = new Map([[1, '#N1'], [2, '#N2']]);
     expect(confirmQuestion('receive', [1, 2, 3], (id) => names.get(id) ?? null)).toBe('Mark 3 orders received (#N1, #N2, order 3)?');
     expect(confirmQuestion('approve', [1, 2, 3, 4, 5, 6, 7], () => null)).toContain('Approve every undecided item of 7 orders, one review each');
+    // Orders whose status this version does not know are counted as skipped.
+    expect(confirmQuestion('receive', [1, 3], (id) => names.get(id) ?? null, 0, [2])).toBe(
+      'Mark 2 orders received (#N1, order 3)? 1 order has a status this version does not know and is skipped (#N2): read-only in this version.',
+    );
+    expect(confirmQuestion('approve', [1], () => null, 0, [2, 3])).toContain('2 orders have a status this version does not know and are skipped (order 2, order 3)');
     expect(confirmQuestion('approve', [1, 2, 3, 4, 5, 6, 7], () => null)).toContain('… 2 more');
     expect(confirmQuestion('approve', [1, 2, 3], () => null)).not.toContain('draft');
     expect(confirmQuestion('approve', [1, 2, 3], () => null, 1)).toContain('1 order has a saved draft: its decisions are sent as drafted.');

@@ -199,8 +199,24 @@ describe('unavailableOrderActions', () => {
     expect(unavailableOrderActions(null).get('approve')).toBe('loading');
   });
 
+  it('turns off every key that changes the order for a status this version does not know, saying so', () => {
+    const off = unavailableOrderActions('refund_hold');
+    expect([...off.keys()]).toEqual(['approve', 'reject', 'keep', 'approve-all', 'clear-decision', 'submit', 'receive']);
+    expect(new Set(off.values())).toEqual(new Set(['unknown status']));
+  });
+
   it('dims keep when the shop lacks the keep item feature', () => {
     expect(unavailableOrderActions('pending', true).get('keep')).toBe('shop lacks it');
     expect(unavailableOrderActions('pending', false).has('keep')).toBe(false);
+  });
+});
+
+describe('an order with a status this version does not know', () => {
+  const unknown: OrderContext = { ...ctx, status: 'refund_hold\u001b[31m' };
+  it.each<OrderAction['type']>(['approve', 'keep', 'open-reject', 'clear', 'approve-all', 'submit', 'request-receive'])('%s only explains, sanitized', (type) => {
+    const s = orderReducer(initialOrderState, { type } as OrderAction, unknown);
+    expect(s.mode).toEqual({ kind: 'browse' });
+    expect(s.decisions).toEqual({});
+    expect(s.banner).toEqual({ kind: 'message', tone: 'warning', text: 'Unknown status "refund_hold␛": read-only in this version (a newer returns-console may know it).' });
   });
 });

@@ -101,6 +101,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         initialFilters: start.filters,
         initialLimit: start.limit,
         initialView: start.view,
+        writeWaitMs: config.timeouts.totalMs.value,
+        stderr: factory.io.stderr,
         ...(firstPage && { firstPage }),
         initialAuth: target.kind === 'service' ? target.auth : null,
         isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),

@@ -27,9 +27,13 @@ export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
 
 /**
  * "ok", "ok (already applied)", "failed invalid_state_transition 422", "not done (stopped)",
- * "no change not_found" (short: it must fit 80 columns).
+ * "no change not_found", "ok (read back)" (short: it must fit 80 columns).
  */
 export function outcomeText(entry: AuditEntry): string {
+  // Read back when the console quit: applied, not applied, or unknown (the entry's message says how to check).
+  if (entry.reconciled === 'applied') return 'ok (read back)';
+  if (entry.reconciled === 'not_applied') return 'not applied (read back)';
+  if (entry.reconciled === 'unknown') return '✗ unknown: check the order';
   if (entry.outcome === 'ok') return 'ok';
   if (entry.outcome === 'already_applied') return 'ok (already applied)';
   if (entry.outcome === 'not_done') return 'not done (stopped)';

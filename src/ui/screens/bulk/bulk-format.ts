@@ -6,6 +6,7 @@
  */
 import { display, joinDisplay, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
+import { unknownStatusCount } from '../../unknown-status.js';
 import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
 
 const VERB: Record<BulkKind, { readonly title: string; readonly done: string }> = {
@@ -29,18 +30,27 @@ export function runTitle(kind: BulkKind, total: number): string {
  * The confirmation question, with the count and the first few names; for approve all, how
  * many of the orders carry a saved draft (those are sent with the draft's decisions).
  */
-export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null, draftCount = 0): DisplayText {
-  // The names come from the service: each is sanitized (the type of the question insists).
-  const shown = ids.slice(0, 5).map((id) => sanitizeForTerminal(orderLabel(id, nameOf(id))));
-  const more = ids.length > shown.length ? display`, … ${ids.length - shown.length} more` : display``;
-  const list = display` (${joinDisplay(shown, display`, `)}${more})`;
+export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null, draftCount = 0, skipped: readonly number[] = []): DisplayText {
+  const list = display` (${namesList(ids, nameOf)})`;
   const count = sanitizeForTerminal(plural(ids.length, 'order'));
-  if (kind === 'receive') return display`Mark ${count} received${list}?`;
+  // Marked orders whose status this version does not know are never sent (read-only).
+  const left =
+    skipped.length === 0
+      ? display``
+      : display` ${unknownStatusCount(skipped.length)} and ${skipped.length === 1 ? display`is` : display`are`} skipped (${namesList(skipped, nameOf)}): read-only in this version.`;
+  if (kind === 'receive') return display`Mark ${count} received${list}?${left}`;
   const drafts =
     draftCount === 0
       ? ''
       : ` ${draftCount === 1 ? '1 order has' : `${draftCount} orders have`} a saved draft: ${draftCount === 1 ? 'its' : 'their'} decisions are sent as drafted.`;
-  return display`Approve every undecided item of ${count}, one review each${list}?${sanitizeForTerminal(drafts)}`;
+  return display`Approve every undecided item of ${count}, one review each${list}?${sanitizeForTerminal(drafts)}${left}`;
+}
+
+/** The first few orders' names (sanitized: they come from the service), and how many more. */
+function namesList(ids: readonly number[], nameOf: (id: number) => string | null): DisplayText {
+  const shown = ids.slice(0, 5).map((id) => sanitizeForTerminal(orderLabel(id, nameOf(id))));
+  const more = ids.length > shown.length ? display`, … ${ids.length - shown.length} more` : display``;
+  return display`${joinDisplay(shown, display`, `)}${more}`;
 }
 
 export { progressBar } from '../../../format/bars.js';

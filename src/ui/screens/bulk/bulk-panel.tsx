@@ -80,7 +80,7 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   const queryClient = useQueryClient();
   const { stateDir, profile, now } = useServices();
   const names = useMemo(() => knownOrderNames(queryClient), [queryClient]);
-  const { kind, ids } = props.state;
+  const { kind, ids, skipped } = props.state;
   // Orders with a saved draft are sent as drafted; the question says how many there are.
   const draftCount = useMemo(() => {
     if (kind !== 'approve') return 0;
@@ -90,7 +90,7 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(kind, ids.length)}`}</Text>
-      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount)} />
+      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped)} />
     </Box>
   );
 }

@@ -46,7 +46,13 @@ export interface RunProgress
 
 export type BulkRunState =
   | { readonly phase: 'idle' }
-  | { readonly phase: 'confirm'; readonly kind: BulkKind; readonly ids: readonly number[] }
+  | {
+      readonly phase: 'confirm';
+      readonly kind: BulkKind;
+      readonly ids: readonly number[];
+      /** Marked orders left out: their status is one this version does not know (read-only). Absent: none. */
+      readonly skipped?: readonly number[];
+    }
   | {
       readonly phase: 'running';
       readonly kind: BulkKind;
@@ -76,7 +82,7 @@ export type BulkRunState =
     };
 
 export type BulkRunAction =
-  | { readonly type: 'ask'; readonly kind: BulkKind; readonly ids: readonly number[] }
+  | { readonly type: 'ask'; readonly kind: BulkKind; readonly ids: readonly number[]; readonly skipped?: readonly number[] }
   | { readonly type: 'cancel' }
   | { readonly type: 'started'; readonly startedAt: number }
   | { readonly type: 'progress'; readonly progress: RunProgress }
@@ -114,7 +120,7 @@ export function bulkRunReducer(state: BulkRunState, action: BulkRunAction): Bulk
     case 'ask':
       // A run in progress is never replaced; an open question or old results are.
       if (state.phase === 'running' || action.ids.length === 0) return state;
-      return { phase: 'confirm', kind: action.kind, ids: [...new Set(action.ids)] };
+      return { phase: 'confirm', kind: action.kind, ids: [...new Set(action.ids)], ...(action.skipped?.length && { skipped: [...new Set(action.skipped)] }) };
     case 'cancel':
       return state.phase === 'confirm' ? IDLE : state;
     case 'started':

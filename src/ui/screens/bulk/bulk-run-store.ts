@@ -5,7 +5,9 @@
  * whose module loads only when a run starts (start-up does not pay for it).
  */
 import type { NoticeTone } from '../../context/notice-context.js';
-import { knownOrderNames } from '../../queries/order-names.js';
+import { isKnownStatus } from '../../../api/schemas.js';
+import { knownOrderNames, knownOrderStatuses } from '../../queries/order-names.js';
+import { unknownStatusCount } from '../../unknown-status.js';
 import type { BulkRunnerDeps, BulkRunResult } from './bulk-runner.js';
 import { bulkRunReducer, IDLE, succeededIds, type BulkKind, type BulkRunAction, type BulkRunState, type RunProgress } from './bulk-run-state.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
@@ -112,7 +114,19 @@ export function createBulkRunStore(): BulkRunStore {
         getDeps().notify(display`A bulk run is in progress: wait for it to finish, or press Esc to stop it.`, 'warning');
         return;
       }
-      dispatch({ type: 'ask', kind, ids });
+      // An order whose status this version does not know is read-only: never sent, and the question counts it as skipped.
+      const statuses = knownOrderStatuses(getDeps().queryClient);
+      const isReadOnly = (id: number) => {
+        const status = statuses.get(id);
+        return status !== undefined && !isKnownStatus(status);
+      };
+      const skipped = ids.filter(isReadOnly);
+      const sendable = ids.filter((id) => !isReadOnly(id));
+      if (sendable.length === 0 && skipped.length > 0) {
+        getDeps().notify(display`Nothing to ${kind === 'receive' ? display`receive` : display`approve`}: ${unknownStatusCount(skipped.length)}, read-only in this version.`, 'warning');
+        return;
+      }
+      dispatch({ type: 'ask', kind, ids: sendable, ...(skipped.length > 0 && { skipped }) });
     },
     confirm: () => {
       if (state.phase === 'confirm') start(state.kind, state.ids);

@@ -12,7 +12,7 @@ import { bulkMutation, settledOf } from '../../queries/write-mutations.js';
 import type { ConsoleServices } from '../../services.js';
 import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
 
-export interface BulkRunnerDeps extends Pick<ConsoleServices, 'client' | 'stateDir' | 'now'> {
+export interface BulkRunnerDeps extends Pick<ConsoleServices, 'client' | 'stateDir' | 'now' | 'writeStops'> {
   readonly queryClient: QueryClient;
   /** The profile's name. */
   readonly profile: string;

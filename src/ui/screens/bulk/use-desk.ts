@@ -36,7 +36,7 @@ export interface UseDeskOptions {
 
 /** Creates the desk (once per console) and keeps its dependencies current. */
 export function useDesk(options: UseDeskOptions): Desk {
-  const { client, profile, stateDir, now } = useServices();
+  const { client, profile, stateDir, now, writeStops } = useServices();
   const queryClient = useQueryClient();
   const { show } = useNotice();
   const [listState, listDispatch] = options.list;
@@ -49,6 +49,7 @@ export function useDesk(options: UseDeskOptions): Desk {
     stateDir,
     profile: profile.name,
     now,
+    ...(writeStops && { writeStops }),
     notify: show,
     exit: options.exit,
     settleMarks: (succeeded, left) => {

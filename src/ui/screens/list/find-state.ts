@@ -1,6 +1,7 @@
 /** Quick find's state as a pure reducer: typing, searching, or choosing among matches. */
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { textAt, type TextEditState } from '../../components/text-edit.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 
 export type FindPhase = 'typing' | 'searching' | 'choosing';
 
@@ -10,14 +11,14 @@ export interface FindState {
   readonly matches: readonly ReturnOrder[];
   readonly cursor: number;
   /** Why the last search found nothing, or failed; shown under the prompt. */
-  readonly message: string | null;
+  readonly message: DisplayText | null;
 }
 
 export type FindAction =
   | { readonly type: 'edit'; readonly text: TextEditState }
   | { readonly type: 'search' }
   | { readonly type: 'found'; readonly matches: readonly ReturnOrder[] }
-  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'failed'; readonly message: DisplayText }
   | { readonly type: 'move'; readonly by: number }
   | { readonly type: 'back-to-typing' };
 
@@ -32,7 +33,7 @@ export function findReducer(state: FindState, action: FindAction): FindState {
       return { ...state, phase: 'searching', message: null };
     case 'found':
       if (action.matches.length === 0) {
-        return { ...state, phase: 'typing', matches: [], message: `No order has the name or id "${state.text.value.trim()}".` };
+        return { ...state, phase: 'typing', matches: [], message: display`No order has the name or id "${sanitizeForTerminal(state.text.value.trim())}".` };
       }
       return { ...state, phase: 'choosing', matches: action.matches, cursor: 0 };
     case 'failed':

@@ -12,6 +12,7 @@ import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useIsScreenActive } from '../../keys/screen-active-context.js';
 import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
+import { isKnownStatus } from '../../../api/schemas.js';
 
 /** The ids of the rows' orders that have a draft on disk. */
 export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
@@ -30,7 +31,8 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
     return new Set(rows.filter((o) => onDisk.has(o.id) && !removed.has(o.id)).map((o) => o.id));
   }, [store, rows, isActive, removed]);
 
-  const stale = useMemo(() => rows.filter((o) => ids.has(o.id) && o.status !== 'pending'), [rows, ids]);
+  // A status this version does not know is not "no longer pending" for sure: its draft is kept.
+  const stale = useMemo(() => rows.filter((o) => ids.has(o.id) && o.status !== 'pending' && isKnownStatus(o.status)), [rows, ids]);
   useEffect(() => {
     const toRemove = stale.filter((o) => !removing.current.has(o.id));
     if (toRemove.length === 0) return;

@@ -34,7 +34,7 @@ export function useFind(options: UseFindOptions): FindState {
     const text = latest().text.value;
     const parsed = parseFind(text);
     if (!parsed.ok) {
-      dispatch({ type: 'failed', message: parsed.message });
+      dispatch({ type: 'failed', message: sanitizeForTerminal(parsed.message) });
       return;
     }
     dispatch({ type: 'search' });
@@ -45,7 +45,7 @@ export function useFind(options: UseFindOptions): FindState {
       },
       (error: unknown) => {
         const view = classifyError(error);
-        dispatch({ type: 'failed', message: 'message' in view ? view.message : 'The search failed; try again.' });
+        dispatch({ type: 'failed', message: 'message' in view ? view.message : display`The search failed; try again.` });
       },
     );
   };

@@ -35,11 +35,20 @@ import { itemRefs, orderItems } from '../../../ops/review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';
+import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
 
 /** The question before a write, with the order's name (sanitized). */
 function confirmText(orderName: string, mode: OrderMode): DisplayText {
   const name = sanitizeForTerminal(orderName);
   return mode.kind === 'confirm-review' ? display`Send the review of ${name}: ${sanitizeForTerminal(mode.summary)}?` : display`Mark ${name} as received?`;
+}
+
+/** The line under the items of an order that is not pending (what can be done with it), else null. */
+function statusNote(status: string): DisplayText | null {
+  if (status === 'pending') return null;
+  if (status === 'reviewed') return display`Reviewed: press r to mark it received.`;
+  if (isUnknownStatus(status)) return unknownStatusText(status);
+  return display`This order is ${sanitizeForTerminal(status)}: nothing to do here (read-only).`;
 }
 
 /** True when `record` has a key (without listing 20,000 of them). */
@@ -170,6 +179,7 @@ export function OrderScreen(props: OrderScreenProps) {
   }
 
   const isPending = order.status === 'pending';
+  const note = statusNote(order.status);
   const mode = state.mode;
   // Lines besides the items: header, hints, the shell's notice line, notes, banner, prompt or dialog.
   const banner = state.banner;
@@ -179,7 +189,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const reserved =
     7 +
     footerLines +
-    (!isPending || keepUnsupportedSince !== null ? 1 : 0) +
+    (note !== null ? wrapToWidth(note, width).length : keepUnsupportedSince !== null ? 1 : 0) +
     (banner ? bannerHeight(banner, order.status, width) : 0) +
     (mode.kind === 'reason' ? 2 + reasonField + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? wrapToWidth(mode.error, width - 4).length : 0) : 0) +
     (question > 0 ? 3 + question : 0) +
@@ -210,11 +220,9 @@ export function OrderScreen(props: OrderScreenProps) {
           {shown.end < items.length && <Text dimColor>{`  ↓ ${items.length - shown.end} more`}</Text>}
         </Box>
       )}
-      {!isPending && (
-        <Text dimColor wrap="wrap">
-          {order.status === 'reviewed'
-            ? 'Reviewed: press r to mark it received.'
-            : `This order is ${order.status}: nothing to do here (read-only).`}
+      {note !== null && (
+        <Text dimColor={!isUnknownStatus(order.status)} color={isUnknownStatus(order.status) ? theme.color('warning') : undefined} wrap="wrap">
+          {note}
         </Text>
       )}
       {isPending && keepUnsupportedSince !== null && (

@@ -11,6 +11,7 @@ import type { ItemProblem, WriteFailure } from './review-errors.js';
 import { approveUndecided } from '../../../ops/review-plan.js';
 import { checkReview, itemKey, toDraftDecisions, type Decision, type Decisions, type ItemKey, type ItemRef } from '../../../ops/review-model.js';
 import type { KeyAction } from '../../keys/bindings.js';
+import { isUnknownStatus, UNKNOWN_STATUS_OFF, unknownStatusText } from '../../unknown-status.js';
 
 export type OrderMode =
   | { readonly kind: 'browse' }
@@ -127,8 +128,13 @@ function toNextUndecided(state: OrderState, ctx: OrderContext): OrderState {
   return state;
 }
 
+/** The banner of a key that does nothing for an order whose status this version does not know, or null. */
+function unknownStatusRefusal(state: OrderState, ctx: OrderContext): OrderState | null {
+  return isUnknownStatus(ctx.status) ? { ...state, banner: { kind: 'message', tone: 'warning', text: unknownStatusText(ctx.status) } } : null;
+}
+
 function notPendingRefusal(state: OrderState, ctx: OrderContext): OrderState {
-  return { ...state, banner: message('warning', `This order is ${ctx.status ?? 'not available'}: only pending orders are reviewed.`) };
+  return unknownStatusRefusal(state, ctx) ?? { ...state, banner: message('warning', `This order is ${ctx.status ?? 'not available'}: only pending orders are reviewed.`) };
 }
 
 /** The pending item under the cursor, or a banner saying why there is none. */
@@ -242,7 +248,7 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
     }
     case 'request-receive':
       if (ctx.status !== 'reviewed') {
-        return { ...state, banner: message('warning', `Only reviewed orders can be received; this one is ${ctx.status ?? 'not available'}.`) };
+        return unknownStatusRefusal(state, ctx) ?? { ...state, banner: message('warning', `Only reviewed orders can be received; this one is ${ctx.status ?? 'not available'}.`) };
       }
       return { ...state, mode: { kind: 'confirm-receive' } };
     case 'confirm-cancel':
@@ -341,6 +347,10 @@ export function unavailableOrderActions(status: string | null, isKeepOff = false
   const off = new Map<KeyAction, string>();
   // The shop lacks keep item: the hint is dimmed (a second press still keeps, see 'keep').
   if (isKeepOff) off.set('keep', 'shop lacks it');
+  if (isUnknownStatus(status)) {
+    for (const action of [...REVIEW_ACTIONS, 'receive' as const]) off.set(action, UNKNOWN_STATUS_OFF);
+    return off;
+  }
   if (status !== 'pending') for (const action of REVIEW_ACTIONS) off.set(action, status === null ? 'loading' : 'not pending');
   if (status !== 'reviewed') off.set('receive', status === null ? 'loading' : 'not reviewed');
   return off;

@@ -10,6 +10,7 @@ import type { DraftStore } from '../../../local/drafts.js';
 import { discardStaleDraft } from '../../../ops/reconcile.js';
 import type { OrderAction, OrderState } from './order-state.js';
 import { fromDraftDecisions, toDraftDecisions, type ItemRef } from '../../../ops/review-model.js';
+import { isKnownStatus } from '../../../api/schemas.js';
 
 export type DraftSaveStatus =
   | { readonly kind: 'none' }
@@ -57,7 +58,8 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
   const isSending = state.mode.kind === 'sending';
   const orderName = order?.order_name;
   useEffect(() => {
-    if (!state.isDraftSettled || isSending || orderStatus === undefined || orderStatus === null || orderStatus === 'pending') return;
+    // A status this version does not know is not surely "no longer pending": the draft is kept.
+    if (!state.isDraftSettled || isSending || orderStatus === undefined || orderStatus === null || orderStatus === 'pending' || !isKnownStatus(orderStatus)) return;
     let isCurrent = true;
     discardStaleDraft({ ...log, drafts: store, source: 'order' }, { orderId, ...(orderName !== undefined && { orderName }), status: orderStatus }).then(
       (isRemoved) => {

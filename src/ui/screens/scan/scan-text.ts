@@ -5,6 +5,7 @@
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { ScannedOrder, ScanOutcome } from '../../../ops/scan.js';
 import type { ScanEntry } from './scan-state.js';
+import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
 
 export type BannerTone = 'good' | 'warning' | 'danger';
 
@@ -50,6 +51,9 @@ export function bannerText(scanned: string, outcome: ScanOutcome): BannerText {
         ],
       };
     case 'wrong-status':
+      if (isUnknownStatus(outcome.order.status)) {
+        return { tone: 'danger', title: `✗ ${spacedCapitals('not receivable')}`, lines: [`${who(outcome.order)}: ${unknownStatusText(outcome.order.status)} Nothing was changed.`] };
+      }
       return {
         tone: 'danger',
         title: `✗ ${spacedCapitals(outcome.order.status === 'received' ? 'already received' : 'not receivable')}`,
