@@ -125,6 +125,10 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
     {
       stdout,
       stdin,
+      // Interactive whenever the output is a terminal, whatever the environment says: Ink's own
+      // guess treats any shell with CI set (a build agent's terminal, a container) as a log and
+      // would draw nothing until the console quits.
+      interactive: stdout.isTTY === true,
       exitOnCtrlC: true,
       patchConsole: true,
       isScreenReaderEnabled: options.isScreenReader,

@@ -2,7 +2,8 @@
  * The built console on its built-in sandbox (`--sandbox`, what `npm start` gives without a
  * configured service), in a real pseudo-terminal: it starts the sandbox in-process on
  * node:sqlite, shows the demo orders, and nothing of node:sqlite's ExperimentalWarning
- * (printed by Node 22 when the module loads) reaches the terminal.
+ * (printed by Node 22 when the module loads) reaches the terminal. Started from a shell with CI
+ * set (a build agent's terminal), it draws as in any other terminal: not only at quit.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,9 +13,10 @@ import { assertBuilt, BUILT_CONSOLE, spawnPty } from '../helpers/pty.js';
 
 beforeAll(() => assertBuilt());
 
-it('starts on the built-in sandbox without printing an ExperimentalWarning', async () => {
+/** The built console on its sandbox in a pseudo-terminal, with `env` on top of a fresh home. */
+function startOnSandbox(env: NodeJS.ProcessEnv = {}) {
   const home = mkdtempSync(join(tmpdir(), 'rc-e2e-sandbox-'));
-  const session = spawnPty({
+  return spawnPty({
     file: '/bin/sh',
     args: ['-c', `"${process.execPath}" "${BUILT_CONSOLE}" --sandbox; echo "EXIT=$?"`],
     cols: 100,
@@ -28,8 +30,13 @@ it('starts on the built-in sandbox without printing an ExperimentalWarning', asy
       RETURNS_BASE_URL: undefined,
       RETURNS_PROFILE: undefined,
       NO_COLOR: '1',
+      ...env,
     },
   });
+}
+
+it('starts on the built-in sandbox without printing an ExperimentalWarning', async () => {
+  const session = startOnSandbox({ CI: undefined, CONTINUOUS_INTEGRATION: undefined });
   await session.waitForText('page 1', 30_000);
   await session.waitForText(/› +\d+ #/);
   session.write('q');
@@ -37,4 +44,18 @@ it('starts on the built-in sandbox without printing an ExperimentalWarning', asy
   expect(session.output()).toContain('EXIT=0');
   expect(session.output()).toContain('Starting the built-in sandbox with demo data');
   expect(session.output()).not.toMatch(/ExperimentalWarning|SQLite is an experimental feature/);
+});
+
+it('draws and answers keys while it runs when the shell has CI set', async () => {
+  const session = startOnSandbox({ CI: 'true' });
+  // Before any key: the first page is on screen while the console runs, not only at quit.
+  await session.waitForText('page 1', 30_000);
+  await session.waitForText(/› +\d+ #/);
+  session.write('?');
+  await session.waitForText('Help: keys');
+  session.write('q'); // closes the help
+  await session.waitForText(/› +\d+ #/);
+  session.write('q');
+  await session.waitForText(/EXIT=\d+/);
+  expect(session.output()).toContain('EXIT=0');
 });

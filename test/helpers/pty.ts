@@ -68,13 +68,13 @@ export interface PtySession {
 }
 
 /**
- * The child's environment: ours plus `extra`, without CI markers (Ink renders only the
- * last frame when it thinks it runs in CI) and without undefined values.
+ * The child's environment: ours plus `extra`, without undefined values. CI markers stay: a
+ * console started from a shell with CI set must draw as in any other terminal.
  */
 function ptyEnv(extra: NodeJS.ProcessEnv = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, TERM: 'xterm-256color', ...extra })) {
-    if (v !== undefined && k !== 'CI' && k !== 'CONTINUOUS_INTEGRATION') env[k] = v;
+    if (v !== undefined) env[k] = v;
   }
   return env;
 }

@@ -156,7 +156,7 @@ describe('the overview in screen-reader mode', () => {
       <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
         <App initialFilters={{}} initialLimit={50} />
       </ConsoleRoot>,
-      { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, isScreenReaderEnabled: true, patchConsole: false, exitOnCtrlC: false },
+      { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, isScreenReaderEnabled: true, interactive: true, patchConsole: false, exitOnCtrlC: false },
     );
     try {
       await vi.waitFor(() => expect(stdout.output).toContain('#N2'), { timeout: 10_000 });
