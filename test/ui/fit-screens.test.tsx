@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';
+import { HICCUP_MS } from '../../src/ui/keys/scan-classifier.js';
 import { LONG, longTextFixture } from '../helpers/long-texts.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { renderConsole } from './render-console.js';
@@ -28,7 +29,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function type(view: ReturnType<typeof renderConsole>, text: string): Promise<void> {
   // A Tab or Enter right after text typed at machine speed would end a scan (src/ui/keys/
   // scan-classifier.ts): a person's key comes after a pause.
-  if (text === '\t' || text === '\u001b[Z' || text === '\r') await pause(200);
+  if (text === '\t' || text === '\u001b[Z' || text === '\r') await pause(HICCUP_MS + 50);
   for (let i = 0; i < text.length; i += 12) {
     view.stdin.write(text.slice(i, i + 12));
     await pause(30);

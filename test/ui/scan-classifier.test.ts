@@ -60,6 +60,10 @@ describe('the scan classifier', () => {
   it('holds a machine-speed run through one pause (a busy machine or terminal delivered it late)', () => {
     const hiccup = [...typed('#AS', 8), ...typed('Ey1057\r', 8, 16 + 90)];
     expect(show(classifyTimeline(hiccup))).toEqual(['scan:#ASEy1057⏎']);
+    // A stall of a few hundred ms (a remote session, a loaded machine): still one scan, its
+    // letters never typed as commands (the CI run that cut "RMA-#N1029-07" after "RMA").
+    const stall = [...typed('RMA', 8), ...typed('-#N1029-07\r', 8, 16 + 400)];
+    expect(show(classifyTimeline(stall))).toEqual(['scan:RMA-#N1029-07⏎']);
     // Still, a single held key waits no longer than SCAN_GAP_MS.
     expect(show(classifyTimeline([...typed('A', 0), ...typed('s', 0, SCAN_GAP_MS + 5)]))).toEqual(['A', 's']);
   });

@@ -31,8 +31,12 @@ export type KeyPress = readonly [input: string, key: Key];
 export const SCAN_GAP_MS = 30;
 /** Gaps this short come from a machine (a scanner, a paste), not from a person's fingers. */
 export const MACHINE_GAP_MS = 15;
-/** How long a machine-speed run is held through a pause before it is let go as keys. */
-export const HICCUP_MS = 150;
+/**
+ * How long a machine-speed run is held through a pause before it is let go as keys. Stalls of
+ * a few hundred ms (a remote session, a loaded machine) cut a scan at 150 ms and typed its
+ * first letters as commands; the price is that a paste without a line end shows after this.
+ */
+export const HICCUP_MS = 500;
 /** Shortest scan: shorter runs before Enter are typing ("jj" then Enter). */
 export const MIN_SCAN_LENGTH = 4;
 /** Longest run held: a longer one is a paste or a stuck key, let go as keys. */
