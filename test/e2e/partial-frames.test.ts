@@ -10,6 +10,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, spawnConsoleInShell, type PtySession } from '../helpers/pty.js';
@@ -49,6 +50,14 @@ function expectWholeScreen(lines: readonly string[]): void {
   expect(new Set(ids).size).toBe(ids.length);
 }
 
+/** Waits until the console has written nothing for 250 ms. */
+async function quiet(session: PtySession): Promise<void> {
+  for (let length = -1; length !== session.output().length; ) {
+    length = session.output().length;
+    await sleep(250);
+  }
+}
+
 /** Writes `key` and waits until the selected row is `id`. */
 async function move(session: PtySession, key: string, id: number): Promise<void> {
   session.write(key);
@@ -59,6 +68,9 @@ describe('partial frames (incrementalRendering)', () => {
   it('leave the screen a full redraw gives, after scrolls, jumps and pages', async () => {
     const session = startConsole();
     await session.waitForText('#N1119');
+    // The whole first frame, not only as much of it as had arrived when its first row showed.
+    await session.waitForText('q quit');
+    await quiet(session);
     // Visible north orders of makeFixture(120), newest first (i % 14 of 12 and 13 are never listed).
     const visible = Array.from({ length: 120 }, (_, i) => 1119 - i).filter((id) => (id - 1000) % 14 < 12);
     // The first frame is the whole screen; a selection move rewrites its two lines only.
