@@ -92,6 +92,9 @@ describe('Tab completion', () => {
       candidates: ['reviewed', 'received', 'resolving', 'rejected'],
     });
     expect(completeCommandLine('status pending,rev', ctx).text).toBe('status pending,reviewed');
+    // Tab after "sta" leaves a space; a second one typed by habit does not stop the completion.
+    expect(completeCommandLine('status  pend', ctx).text).toBe('status pending');
+    expect(completeCommandLine('view   to', ctx).text).toBe('view today');
   });
 
   it('views and profiles by name; free arguments are left alone', () => {

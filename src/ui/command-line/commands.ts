@@ -164,7 +164,7 @@ export function findCommand(name: string): CommandSpec | undefined {
 export function splitCommandLine(text: string): { readonly name: string; readonly argument: string; readonly hasSpace: boolean } {
   const line = text.replace(/^\s*:?\s*/, '');
   const at = line.search(/\s/);
-  return at < 0 ? { name: line, argument: '', hasSpace: false } : { name: line.slice(0, at), argument: line.slice(at + 1), hasSpace: true };
+  return at < 0 ? { name: line, argument: '', hasSpace: false } : { name: line.slice(0, at), argument: line.slice(at).trimStart(), hasSpace: true };
 }
 
 /** What the typed line does, or why it cannot (said so that the user knows what to type). */
