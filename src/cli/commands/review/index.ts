@@ -20,7 +20,7 @@ export const REVIEW_SPEC: CommandSpec = {
   summary: 'Review a pending return order: decide every pending item in one request.',
   positionals: [{ name: 'ID', description: 'Return order id (1001) or order name (#AO1711, or AO1711)', isRequired: true }],
   flags: [
-    { name: 'approve-all', type: 'boolean', description: 'Approve every pending item of the order' },
+    { name: 'approve-all', type: 'boolean', description: 'Approve every undecided pending item; a console draft of the order is sent as drafted' },
     { name: 'decisions', type: 'string', valueName: 'FILE', description: 'Decisions as {"items":[...]} from FILE, or - for stdin' },
     { name: 'json', type: 'boolean', description: 'Print the result as JSON: {"id","outcome","already_applied","request_id","order"}' },
   ],
@@ -31,6 +31,8 @@ export const REVIEW_SPEC: CommandSpec = {
       '            {"id":80001,"type":"exchange","action":"reject","reject_reason":"Worn"}]}',
       'type is refund or exchange; action is approve, reject (needs reject_reason) or keep_item.',
       'The file is checked before anything is sent; the service checks the rest (e.g. missing_items).',
+      '--approve-all is the console\'s approve-all: decisions saved in a console draft of the order',
+      '(a rejection with its reason, a kept item) are sent as drafted, the other items approved.',
     ].join('\n'),
     ORDER_NAMES_NOTE,
     EXIT_CODES_NOTE,
