@@ -49,12 +49,13 @@ export function renderZshCompletion(model: CompletionModel): string {
 #   source <(returns-console completion zsh)
 # or save it as _returns-console in a directory of $fpath.
 
-# Names of the config file (profiles, views), asked at completion time, one per line;
-# compadd quotes what it inserts.
+# Names of the config file (profiles, views), asked at completion time, one per line; the
+# section is the last argument (_arguments puts compadd's options before it), and compadd
+# quotes what it inserts.
 _returns_console_names() {
   local -a names
-  names=(\${(f)"$(returns-console completion --$1 2>/dev/null)"})
-  compadd -a names
+  names=(\${(f)"$(returns-console completion --\${@[-1]} 2>/dev/null)"})
+  compadd "\${(@)@[1,-2]}" -a names
 }
 
 _returns_console() {
