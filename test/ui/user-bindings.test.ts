@@ -10,7 +10,7 @@ import { parseConfigDocument } from '../../src/cli/config/schema.js';
 import { keyName } from '../../src/ui/keys/binding-docs.js';
 import { KEY_BINDINGS } from '../../src/ui/keys/bindings.js';
 import { configKeyName, parseKeyName } from '../../src/ui/keys/key-names.js';
-import { hintBindings, matchAction, moveOnlyCharTest } from '../../src/ui/keys/match.js';
+import { actionLabel, hintBindings, matchAction, moveOnlyCharTest } from '../../src/ui/keys/match.js';
 import { resolveUserKeyTable, type KeybindingsConfig } from '../../src/ui/keys/user-bindings.js';
 
 const NO_KEY: Key = {
@@ -88,6 +88,10 @@ describe('applying keybindings', () => {
     const table = tableOf({ global: { 'activity-log': '<disabled>', quit: '<disabled>' } });
     expect(matchAction('list', 'L', key({}), table)).toBeUndefined();
     expect(hintBindings('list', table).map((b) => b.action)).not.toContain('quit');
+    // Messages that name its key say it has none, by the action's name ("press  to mark" before).
+    const scanOff = tableOf({ list: { 'scan-mode': '<disabled>' } });
+    expect(String(actionLabel('list', 'scan-mode', scanOff))).toBe('(no key for scan-mode)');
+    expect(String(actionLabel('list', 'find', scanOff))).toBe('/');
   });
 
   it('the characters that only move follow the table (a scan is not held back by them)', () => {

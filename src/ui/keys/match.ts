@@ -99,10 +99,15 @@ export function hintBindings(scope: KeyScope, table: KeyTable = KEY_BINDINGS): r
   return [...own, ...globals];
 }
 
-/** The label of the keys of `action` in `scope` ("f", "Ctrl+F"), for messages that name a key; "" when it has none. */
+/**
+ * The label of the keys of `action` in `scope` ("f", "Ctrl+F"), for messages that name a key;
+ * for an action the config left without keys (`<disabled>`), says so with the action's name.
+ */
 export function actionLabel(scope: KeyScope, action: KeyAction, table: KeyTable = KEY_BINDINGS): DisplayText {
+  const binding = table.find((b) => b.scope === scope && b.action === action);
+  if (!binding || binding.keys.length === 0) return sanitizeForTerminal(`(no key for ${action})`);
   // Labels come from the config file too: shown through the one sanitizer like any outside text.
-  return sanitizeForTerminal(table.find((b) => b.scope === scope && b.action === action)?.label ?? '');
+  return sanitizeForTerminal(binding.label);
 }
 
 /** Why a mutating key does nothing in read-only mode; shown when it is pressed. */

@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
 import { readAudit } from '../../../src/local/audit-log.js';
@@ -305,5 +306,19 @@ describe('order screen: receiving and read-only', () => {
     expect(reviewed.frame()).not.toContain('as received?');
     expect((await api().getOrder(1015))?.status).toBe('reviewed');
     expect((await readAudit(reviewed.stateDir, { limit: 1 })).entries).toEqual([]);
+  });
+});
+
+describe('order screen: a draft that cannot be saved', () => {
+  it('says so in the header, the file system’s words through the sanitizer', async () => {
+    // A state directory whose path carries an escape sequence, and a file where the drafts
+    // directory belongs: saving fails with a message naming that path.
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-\u001b[31m-'));
+    writeFileSync(join(stateDir, 'drafts'), 'not a directory');
+    const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1000, stateDir }));
+    await view.waitFor('Order #N1000', 'Jacket 0');
+    await view.press('A', 'draft NOT saved');
+    expect(view.frame()).not.toContain('\u001b');
+    expect(view.frame()).toContain('rc-␛-');
   });
 });

@@ -51,8 +51,9 @@ const TONE_OF: Record<OrderOutcome['result'], Tone> = { ok: 'good', failed: 'dan
 function hints(table: KeyTable, pairs: ReadonlyArray<readonly [KeyScope, KeyAction, string]>): string {
   return pairs
     .map(([scope, action, word]) => {
-      const label = actionLabel(scope, action, table);
-      return label === '' ? null : `${label} ${word}`;
+      // An action the config left without keys has no hint.
+      const hasKeys = table.some((b) => b.scope === scope && b.action === action && b.keys.length > 0);
+      return hasKeys ? `${actionLabel(scope, action, table)} ${word}` : null;
     })
     .filter((h): h is string => h !== null)
     .join(' · ');

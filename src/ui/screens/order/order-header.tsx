@@ -28,7 +28,8 @@ function draftText(draft: DraftSaveStatus): string {
     case 'saved':
       return 'draft saved';
     case 'failed':
-      return `draft NOT saved: ${draft.message}`;
+      // The file system's words (a path, an errno text): shown through the one sanitizer too.
+      return `draft NOT saved: ${sanitizeForTerminal(draft.message)}`;
     default:
       return '';
   }
@@ -42,7 +43,7 @@ export function OrderHeader(props: OrderHeaderProps) {
   const { columns } = useTerminalSize();
   const s = sanitizeForTerminal;
   // The shop is named when the whole first line still fits; the order's name never gives way to it.
-  const firstLine = `Order ${s(order.order_name)}  ·  id ${order.id}  ·  ${order.status}${isReadOnly ? '  ·  READ-ONLY' : ''} ${draftText(draft)}`;
+  const firstLine = `Order ${s(order.order_name)}  ·  id ${order.id}  ·  ${s(order.status)}${isReadOnly ? '  ·  READ-ONLY' : ''} ${draftText(draft)}`;
   const isShopShown = displayWidth(shopLabelText(profile)) + 3 + displayWidth(firstLine) < columns;
   return (
     <Box flexDirection="column" marginBottom={1}>
