@@ -11,8 +11,8 @@ function valueCases(model: CompletionModel): string[] {
     const action =
       value.kind === 'files'
         ? 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))'
-        : value.kind === 'profiles'
-          ? 'COMPREPLY=($(compgen -W "$(returns-console completion --profiles 2>/dev/null)" -- "$cur"))'
+        : value.kind === 'config-names'
+          ? `_returns_console_names ${shellWord(value.section)}`
           : value.kind === 'words' && value.isList
             ? `_returns_console_list "${value.words.map(shellWord).join(' ')}"`
             : value.kind === 'words'
@@ -44,6 +44,17 @@ _returns_console_list() {
   [[ $cur == *,* ]] && prefix="\${cur%,*},"
   COMPREPLY=($(compgen -P "$prefix" -W "$1" -- "\${cur##*,}"))
   compopt -o nospace 2>/dev/null
+  return 0
+}
+
+# Names of the config file (profiles, views) starting with $cur, asked at completion time,
+# one per line; matched as text (never expanded, unlike compgen -W) and quoted when inserted.
+_returns_console_names() {
+  local name
+  COMPREPLY=()
+  while IFS= read -r name; do
+    [[ -n $name && $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
+  done < <(returns-console completion "--$1" 2>/dev/null)
   return 0
 }
 

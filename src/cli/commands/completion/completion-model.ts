@@ -1,19 +1,21 @@
 /**
  * What the completion scripts complete, gathered from the tables that parse the flags and
  * write `--help`: the command table, each command's CommandSpec (plus the global flags),
- * with its subcommands (`sandbox keys create`), and the interface's statuses. Profile names are not here:
- * the scripts ask `returns-console completion --profiles` at completion time, so a profile
- * added to the config file completes at once.
+ * with its subcommands (`sandbox keys create`), and the interface's statuses. Profile and view
+ * names are not here: the scripts ask `returns-console completion --profiles` (`--views`) at
+ * completion time, so a profile or view added to the config file completes at once.
  */
 import { RETURN_ORDER_STATUSES } from '../../../api/schemas.js';
 import { COMMAND_NAMES, COMMANDS, type CommandName } from '../../command-table.js';
 import { allFlagsOf, lastWord, type CommandSpec, type FlagSpec } from '../../flags.js';
+import { CONFIG_NAME_FLAGS, type ConfigNames } from './completion-spec.js';
 
 /** How a flag's value completes. */
 export type ValueKind =
   | { readonly kind: 'none' }
   | { readonly kind: 'files' }
-  | { readonly kind: 'profiles' }
+  /** Names of the config file (`section`), asked of `returns-console completion --<section>` at completion time. */
+  | { readonly kind: 'config-names'; readonly section: ConfigNames }
   /** Fixed words; `isList`: a comma-separated list of them (e.g. --status pending,reviewed). */
   | { readonly kind: 'words'; readonly words: readonly string[]; readonly isList: boolean };
 
@@ -50,7 +52,7 @@ function valueOf(flag: FlagSpec): ValueKind | undefined {
   if (flag.type === 'boolean') return undefined;
   if (flag.choices) return { kind: 'words', words: flag.choices, isList: false };
   if (flag.name === 'status') return { kind: 'words', words: RETURN_ORDER_STATUSES, isList: true };
-  if (flag.name === 'profile') return { kind: 'profiles' };
+  if (Object.hasOwn(CONFIG_NAME_FLAGS, flag.name)) return { kind: 'config-names', section: CONFIG_NAME_FLAGS[flag.name as keyof typeof CONFIG_NAME_FLAGS] };
   if (flag.valueName === 'FILE' || flag.valueName === 'PATH') return { kind: 'files' };
   return { kind: 'none' };
 }

@@ -8,7 +8,7 @@ function flagLine(condition: string, flag: CompletionFlag): string {
   if (flag.short) parts.push(`-s ${shellWord(flag.short)}`);
   const value = flag.value;
   if (value?.kind === 'files') parts.push('-r -F');
-  else if (value?.kind === 'profiles') parts.push("-x -a '(returns-console completion --profiles 2>/dev/null)'");
+  else if (value?.kind === 'config-names') parts.push(`-x -a '(returns-console completion --${shellWord(value.section)} 2>/dev/null)'`);
   else if (value?.kind === 'words') {
     const words = value.words.map(shellWord).join(' ');
     parts.push(value.isList ? `-x -a '(__returns_console_list ${words})'` : `-x -a '${words}'`);

@@ -8,8 +8,8 @@ function valueAction(flag: CompletionFlag): string {
   switch (value.kind) {
     case 'files':
       return ':file:_files';
-    case 'profiles':
-      return ':profile:_returns_console_profiles';
+    case 'config-names':
+      return `:${shellWord(flag.name)}:_returns_console_names ${shellWord(value.section)}`;
     case 'words':
       return value.isList
         ? `:${shellWord(flag.name)}:_values -s , ${shellWord(flag.name)} ${value.words.map(shellWord).join(' ')}`
@@ -49,11 +49,13 @@ export function renderZshCompletion(model: CompletionModel): string {
 #   source <(returns-console completion zsh)
 # or save it as _returns-console in a directory of $fpath.
 
-# Profile names from the config file, asked at completion time.
-_returns_console_profiles() {
-  local -a profiles
-  profiles=(\${(f)"$(returns-console completion --profiles 2>/dev/null)"})
-  compadd -a profiles
+# Names of the config file (profiles, views), asked at completion time, one per line; the
+# section is the last argument (_arguments puts compadd's options before it), and compadd
+# quotes what it inserts.
+_returns_console_names() {
+  local -a names
+  names=(\${(f)"$(returns-console completion --\${@[-1]} 2>/dev/null)"})
+  compadd "\${(@)@[1,-2]}" -a names
 }
 
 _returns_console() {
