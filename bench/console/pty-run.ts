@@ -4,8 +4,7 @@
  * terminal emulator parses the output here, so the harness adds as little as possible to
  * timings; `onData` hands each chunk and its arrival time on (to a TimedScreen, say).
  */
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,9 +29,20 @@ export interface PtyRun {
   readonly chunks: { readonly at: number; readonly offset: number }[];
 }
 
+/** One temporary directory per benchmark process, removed when it exits (a run launches hundreds of consoles). */
+let benchRoot: string | null = null;
+function launchRoot(): string {
+  if (benchRoot === null) {
+    const root = mkdtempSync(join(tmpdir(), 'rc-bench-'));
+    benchRoot = root;
+    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  }
+  return mkdtempSync(join(benchRoot, 'launch-'));
+}
+
 /** A fresh environment: no CI markers (Ink would draw only the last frame), empty config and state. */
 export function benchEnv(extra: Record<string, string>): Record<string, string> {
-  const root = mkdtempSync(join(tmpdir(), 'rc-bench-'));
+  const root = launchRoot();
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && k !== 'CI' && k !== 'CONTINUOUS_INTEGRATION' && k !== 'NO_COLOR' && !k.startsWith('RETURNS_')) env[k] = v;
