@@ -65,7 +65,7 @@ const INVISIBLE_TEXT = (text: string): boolean => {
   return text !== '' && cp !== undefined && text.length === (cp > 0xffff ? 2 : 1) && isInvisibleCodePoint(cp);
 };
 
-/** The text as it reads: each kept character with the span of the original it came from. */
+/** The text as it reads: each UTF-16 unit kept with the span of the original it came from. */
 interface VisibleView {
   readonly text: string;
   readonly starts: readonly number[];
@@ -134,8 +134,11 @@ function visibleView(s: string): VisibleView | null {
     const width = cp > 0xffff ? 2 : 1;
     if (!isInvisibleCodePoint(cp)) {
       text += width === 1 ? s[i] : s.slice(i, i + 2);
-      starts.push(i);
-      ends.push(i + width);
+      // One entry per UTF-16 unit of the view, as the patterns' indices count: an emoji is two.
+      for (let unit = 0; unit < width; unit++) {
+        starts.push(i);
+        ends.push(i + width);
+      }
     }
     i += width;
   }

@@ -64,6 +64,17 @@ describe('scrubSecrets', () => {
     );
   });
 
+  it('hides a key after characters outside the BMP (an emoji is two UTF-16 units)', () => {
+    // Found by the property above in CI: positions in the read view were counted per code
+    // point, so after an emoji the replacement landed early and the whole key followed it.
+    const key = KEYS.north;
+    const tail = key.slice(-4);
+    expect(scrubSecrets(`😀${key}`)).toBe(`😀sk_…${tail}`);
+    expect(scrubSecrets(`😀 😀 id ${key.toUpperCase()} 漢😀`)).toBe(`😀 😀 id sk_…${tail.toUpperCase()} 漢😀`);
+    expect(scrubSecrets(`😀%73%6B%5F${key.slice(3)}\u{e0041}😀`)).toBe(`😀sk_…${tail}\u{e0041}😀`);
+    expect(scrubSecrets(`𝒳${key.slice(3, 20)} and 😀${key.slice(30, 40)}`, [key])).toBe('𝒳… and 😀…');
+  });
+
   it('hides any 5 or more characters of a known key, even without sk_', () => {
     fc.assert(
       fc.property(surrounding, fc.integer({ min: 0, max: 59 }), fc.integer({ min: 5, max: 64 }), surrounding, (before, start, length, after) => {
