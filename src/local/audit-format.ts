@@ -58,6 +58,11 @@ export const auditEntrySchema = z.object({
    * the interface: "applied" (outcome ok), "not_applied", or "unknown" when it could not be read.
    */
   reconciled: z.enum(['applied', 'not_applied', 'unknown']).optional(),
+  /**
+   * The `time` of an earlier entry left "unknown" that this one settles: read back when the
+   * console next started, with the service reachable again.
+   */
+  settles: z.string().optional(),
 }).refine((entry) => entry.action === 'scan' || entry.orderId !== undefined, {
   message: 'review and receive entries need an orderId',
   path: ['orderId'],

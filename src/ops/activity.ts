@@ -32,7 +32,17 @@ export interface DraftDiscardedFact {
   readonly status: string;
 }
 
-export type ActivityFact = { readonly kind: 'write'; readonly outcome: WriteOutcome } | ScanFact | DraftDiscardedFact;
+/** A write an earlier entry left unknown, read back now: applied or not, and the order's status. */
+export interface SettledFact {
+  readonly kind: 'settled';
+  /** The entry that said "unknown" (a review or a receive). */
+  readonly unknown: AuditEntry;
+  readonly isApplied: boolean;
+  /** The order's status now, or null when the service no longer has it. */
+  readonly status: string | null;
+}
+
+export type ActivityFact = { readonly kind: 'write'; readonly outcome: WriteOutcome } | ScanFact | DraftDiscardedFact | SettledFact;
 
 /** Status, code, message and request id of a failure. */
 function failureFields(error: Pick<ApiError, 'code' | 'message'> & Partial<Pick<ApiError, 'status' | 'requestId'>>) {
@@ -63,8 +73,25 @@ function writeFields(outcome: WriteOutcome) {
   }
 }
 
+function settledFields(fact: SettledFact): Omit<AuditEntry, 'time' | 'profile' | 'source'> {
+  const { unknown } = fact;
+  const now = fact.status === null ? 'the order is no longer available' : `the order is ${fact.status}`;
+  return {
+    ...(unknown.orderId !== undefined && { orderId: unknown.orderId }),
+    ...(unknown.orderName !== undefined && { orderName: unknown.orderName }),
+    action: unknown.action,
+    ...(unknown.decisions && { decisions: unknown.decisions.map((d) => ({ ...d })) }),
+    outcome: fact.isApplied ? 'ok' : 'failed',
+    ...(!fact.isApplied && unknown.code !== undefined && { code: unknown.code }),
+    message: `Read back at the next start (the ${unknown.action} of ${unknown.time} was left unknown): ${fact.isApplied ? 'applied' : 'not applied'} (${now}).`,
+    reconciled: fact.isApplied ? 'applied' : 'not_applied',
+    settles: unknown.time,
+  };
+}
+
 function factFields(fact: ActivityFact): Omit<AuditEntry, 'time' | 'profile' | 'source'> {
   if (fact.kind === 'write') return writeFields(fact.outcome);
+  if (fact.kind === 'settled') return settledFields(fact);
   const who = {
     ...(fact.orderId !== undefined && { orderId: fact.orderId }),
     ...(fact.orderName !== undefined && { orderName: fact.orderName }),

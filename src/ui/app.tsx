@@ -15,6 +15,7 @@ import { HelpOverlay } from './components/help-overlay.js';
 import { NoticeLine } from './components/notice-line.js';
 import { AppActionsContext, type AppActions } from './context/app-actions-context.js';
 import { useNotice } from './context/notice-context.js';
+import { useSettleUnknownWrites } from './hooks/use-settle-unknown-writes.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
@@ -92,6 +93,7 @@ export function App(props: AppProps) {
   // A refused key on any request (list, find, order, writes) replaces the console with the
   // auth screen: the query client's one onError reports it (queries/query-client.ts).
   useEffect(() => onKeyRefused(queryClient, (failure) => dispatch({ type: 'auth-failed', failure })), [queryClient]);
+  useSettleUnknownWrites();
 
   // The app-level actions: by key here, and by the command line (`:overview`, `:profile NAME`).
   const blocker = switchBlocker(desk.bulkState, desk.isScanOpen);

@@ -1,0 +1,72 @@
+/**
+ * Writes an earlier console left unknown. When a console quits while a write is in flight
+ * and the service cannot be read either, its entry says "unknown" (write-stops.ts). The next
+ * time the console opens that profile, each such write is read back and a second entry says
+ * what it came to, naming the first by its time, so no write stays unknown once the service
+ * answers again.
+ */
+import { isReceiveApplied, isReviewApplied } from '../api/client/reconcile.js';
+import type { ReturnOrder } from '../api/schemas.js';
+import { readAudit, type AuditEntry } from '../local/audit-log.js';
+import { recordActivity, type SettledFact } from './activity.js';
+import type { ActivitySource, OpsContext } from './context.js';
+
+/** How far back the log is searched: a write left unknown longer ago is for a person to check. */
+export const SETTLE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+/** Most entries read back from the log's end. */
+const SETTLE_SCAN_LIMIT = 5_000;
+
+const SOURCES: ReadonlySet<string> = new Set<ActivitySource>(['order', 'list', 'bulk', 'scan', 'cli']);
+
+/** The status a write finds its order in, for each write. */
+const BEFORE: Readonly<Record<'review' | 'receive', string>> = { review: 'pending', receive: 'reviewed' };
+
+/**
+ * What reading `order` back says of `unknown` (pure): applied, not applied (the order is
+ * still as the write found it), or null when it cannot be told (the order has moved on since,
+ * or is gone).
+ */
+export function settleOf(unknown: AuditEntry, order: ReturnOrder | null): Omit<SettledFact, 'kind' | 'unknown'> | null {
+  if (unknown.action !== 'review' && unknown.action !== 'receive') return null;
+  const isApplied = unknown.action === 'receive' ? isReceiveApplied(order) : isReviewApplied(order, unknown.decisions ?? []);
+  if (isApplied) return { isApplied: true, status: order?.status ?? null };
+  if (order && order.status === BEFORE[unknown.action]) return { isApplied: false, status: order.status };
+  return null;
+}
+
+/** The entries of `ctx.profile` still unknown: reviews and receives no later entry settles. */
+export async function unsettledWrites(ctx: Pick<OpsContext, 'stateDir' | 'profile' | 'now'>): Promise<readonly AuditEntry[]> {
+  const { entries } = await readAudit(ctx.stateDir, { limit: SETTLE_SCAN_LIMIT, profile: ctx.profile, sinceMs: ctx.now() - SETTLE_WINDOW_MS });
+  const settled = new Set(entries.flatMap((e) => (e.settles !== undefined ? [e.settles] : [])));
+  return entries.filter((e) => e.reconciled === 'unknown' && e.orderId !== undefined && !settled.has(e.time) && (e.action === 'review' || e.action === 'receive')).reverse();
+}
+
+/**
+ * Reads back every write of `ctx.profile` an earlier quit left unknown and logs what each came
+ * to (the new entry keeps the first one's source). Returns the settled entries' facts; a write
+ * that still cannot be read or told stays unknown, for the next start. Never rejects.
+ */
+export async function settleUnknownWrites(ctx: OpsContext, warnings: string[] = []): Promise<readonly SettledFact[]> {
+  let pending: readonly AuditEntry[];
+  try {
+    pending = await unsettledWrites(ctx);
+  } catch {
+    return [];
+  }
+  const settled: SettledFact[] = [];
+  for (const unknown of pending) {
+    let order: ReturnOrder | null;
+    try {
+      order = await ctx.client.getOrder(unknown.orderId!);
+    } catch {
+      continue;
+    }
+    const found = settleOf(unknown, order);
+    if (!found) continue;
+    const fact: SettledFact = { kind: 'settled', unknown, ...found };
+    const source = unknown.source !== undefined && SOURCES.has(unknown.source) ? (unknown.source as ActivitySource) : ctx.source;
+    await recordActivity({ ...ctx, source }, fact, warnings);
+    settled.push(fact);
+  }
+  return settled;
+}

@@ -1,0 +1,122 @@
+/**
+ * Writes an earlier quit left unknown (src/ops/settle-unknown.ts): read back when the profile
+ * is opened again and logged as applied or not applied, naming the entry they settle; once
+ * only; another profile's entries untouched; nothing logged while the service cannot be read
+ * or the order has moved on. Against the real sandbox.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
+import type { ReturnOrder } from '../../src/api/schemas.js';
+import { appendAudit, readAudit, type AuditEntry } from '../../src/local/audit-log.js';
+import type { OpsContext } from '../../src/ops/context.js';
+import { settleOf, settleUnknownWrites } from '../../src/ops/settle-unknown.js';
+import { KEYS, makeFixture } from '../helpers/fixture.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sandbox: TestSandbox;
+let client: ReturnsApiClient;
+
+beforeAll(async () => {
+  // Reviewed: 1001, 1015, 1029, 1043; pending: 1000, 1014 (items 70028, 70029), 1028.
+  sandbox = await startTestSandbox({ fixture: makeFixture(60) });
+  client = createClient({ baseUrl: sandbox.url, apiKey: KEYS.north, maxRetries: 0 });
+});
+afterAll(async () => {
+  await client.close();
+  await sandbox.close();
+});
+
+const APPROVE_1014 = [
+  { id: 70028, type: 'refund' as const, action: 'approve' as const },
+  { id: 70029, type: 'exchange' as const, action: 'approve' as const },
+];
+
+/** An entry as a console that quit with the service unreadable wrote it. */
+function unknownEntry(at: number, entry: Pick<AuditEntry, 'orderId' | 'action'> & Partial<AuditEntry>): AuditEntry {
+  return {
+    time: new Date(at).toISOString(),
+    profile: 'north',
+    source: 'order',
+    outcome: 'failed',
+    code: 'connection_failed',
+    message: 'Read back when the console quit: the order could not be read, so whether it was applied is unknown.',
+    reconciled: 'unknown',
+    ...entry,
+  };
+}
+
+function context(stateDir: string, on: ReturnsApiClient = client): OpsContext {
+  return { client: on, stateDir, profile: 'north', now: Date.now, source: 'order' };
+}
+
+describe('writes left unknown at quit', () => {
+  it('are read back at the next start and logged as applied or not applied, once', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
+    const t = Date.now() - 60_000;
+    const receive1001 = unknownEntry(t, { orderId: 1001, orderName: '#N1001', action: 'receive', source: 'bulk' });
+    const receive1015 = unknownEntry(t + 1, { orderId: 1015, orderName: '#N1015', action: 'receive' });
+    const review1014 = unknownEntry(t + 2, { orderId: 1014, orderName: '#N1014', action: 'review', decisions: APPROVE_1014 });
+    const receive1028 = unknownEntry(t + 3, { orderId: 1028, action: 'receive' });
+    const otherShop = { ...unknownEntry(t + 4, { orderId: 1043, action: 'receive' }), profile: 'south' };
+    for (const entry of [receive1001, receive1015, review1014, receive1028, otherShop]) await appendAudit(stateDir, entry);
+    // What the service did with them: 1001 and 1014 took effect, 1015 did not; 1028 is pending
+    // (a receive could not have been applied to it, nor can it be told from the order).
+    await client.receive(1001);
+    await client.review(1014, APPROVE_1014);
+
+    const settled = await settleUnknownWrites(context(stateDir));
+    expect(settled.map((s) => [s.unknown.orderId, s.isApplied])).toEqual([
+      [1001, true],
+      [1015, false],
+      [1014, true],
+    ]);
+    const { entries } = await readAudit(stateDir, { limit: 50 });
+    const added = entries.filter((e) => e.settles !== undefined).reverse();
+    expect(added).toEqual([
+      expect.objectContaining({ orderId: 1001, action: 'receive', outcome: 'ok', reconciled: 'applied', settles: receive1001.time, source: 'bulk', profile: 'north' }),
+      expect.objectContaining({ orderId: 1015, action: 'receive', outcome: 'failed', reconciled: 'not_applied', settles: receive1015.time, source: 'order' }),
+      expect.objectContaining({ orderId: 1014, action: 'review', outcome: 'ok', reconciled: 'applied', settles: review1014.time, decisions: APPROVE_1014 }),
+    ]);
+    expect(added[1]!.message).toContain('not applied (the order is reviewed)');
+
+    // Once: a second start finds nothing left to settle, and the other shop's entry is its own.
+    expect(await settleUnknownWrites(context(stateDir))).toEqual([]);
+    const again = await readAudit(stateDir, { limit: 50 });
+    expect(again.entries.filter((e) => e.settles !== undefined)).toHaveLength(3);
+    expect(again.entries.filter((e) => e.profile === 'south')).toEqual([otherShop]);
+  });
+
+  it('stay unknown while the service cannot be read', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
+    await appendAudit(stateDir, unknownEntry(Date.now() - 1_000, { orderId: 1029, action: 'receive' }));
+    // A port nothing listens on: the sandbox's, after it was closed.
+    const gone = await startTestSandbox({ fixture: makeFixture(30) });
+    const url = gone.url;
+    await gone.close();
+    const offline = createClient({ baseUrl: url, apiKey: KEYS.north, maxRetries: 0 });
+    try {
+      expect(await settleUnknownWrites(context(stateDir, offline))).toEqual([]);
+    } finally {
+      await offline.close();
+    }
+    const { entries } = await readAudit(stateDir, { limit: 10 });
+    expect(entries).toHaveLength(1);
+    // Back online, it settles (1029 is still reviewed: not applied).
+    expect((await settleUnknownWrites(context(stateDir))).map((s) => s.isApplied)).toEqual([false]);
+  });
+});
+
+describe('settleOf', () => {
+  const order = (status: string) => ({ id: 1, status, refunds: [], exchanges: [] }) as unknown as ReturnOrder;
+  const receive = unknownEntry(0, { orderId: 1, action: 'receive' });
+  it('tells applied, not applied, and what cannot be told', () => {
+    expect(settleOf(receive, order('received'))).toEqual({ isApplied: true, status: 'received' });
+    expect(settleOf(receive, order('reviewed'))).toEqual({ isApplied: false, status: 'reviewed' });
+    // Moved on since (completed), or gone: whether this receive did it cannot be told.
+    expect(settleOf(receive, order('completed'))).toBeNull();
+    expect(settleOf(receive, null)).toBeNull();
+  });
+});
