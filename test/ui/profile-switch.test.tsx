@@ -99,6 +99,23 @@ describe('switching shops', () => {
     await view.waitFor(`south @ ${host(south)}`, '#S5025');
   });
 
+  it('reads a refused key again when switching back, so a fixed key is used', async () => {
+    const profiles = { ...PROFILES(), flaky: { base_url: north.url, key_env: 'FLAKY_KEY' } };
+    const view = await renderSessions({ profiles, start: 'south', env: { ...ENV, FLAKY_KEY: KEYS.northRevoked } });
+    views.push(view);
+    const names = Object.keys(profiles);
+    await view.waitFor('#S5025');
+    await pick(view, 'flaky', names);
+    await view.waitFor('The service refused the API key', 'Profile: flaky');
+    await pick(view, 'south', names);
+    await view.waitFor('#S5025');
+    // The key is fixed meanwhile (a new one in the environment the profile reads).
+    view.env.FLAKY_KEY = KEYS.north;
+    await pick(view, 'flaky', names);
+    await view.waitFor(`flaky @ ${host(north)}`, '#N1');
+    expect(view.frame()).not.toContain('refused');
+  });
+
   it(':profile NAME switches and :overview opens the overview of the shop shown', async () => {
     const view = await renderSessions({ profiles: PROFILES(), start: 'north', env: ENV });
     views.push(view);

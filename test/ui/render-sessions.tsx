@@ -51,5 +51,6 @@ export async function renderSessions(options: SessionsOptions) {
     queryClient.clear();
     await catalog.close();
   };
-  return { ...view, frame, waitFor, waitUntil, press, cleanup, stateDir };
+  // The environment the profiles' keys are read from when opened (a test may change a key).
+  return { ...view, frame, waitFor, waitUntil, press, cleanup, stateDir, env: factory.env as Record<string, string | undefined> };
 }

@@ -6,7 +6,7 @@ import { Text } from 'ink';
 import { useTheme } from '../context/theme-context.js';
 import type { ErrorView } from '../errors/classify.js';
 import { useClock } from '../hooks/use-now.js';
-import { actionLabel } from '../keys/match.js';
+import { boundLabel } from '../keys/match.js';
 import { useKeyTable } from '../keys/use-key-table.js';
 
 export interface ErrorBannerProps {
@@ -21,7 +21,7 @@ export function ErrorBanner(props: ErrorBannerProps) {
   const { retryAt } = props;
   const isCountingDown = props.error.kind === 'transient' && retryAt !== null;
   const secondsLeft = useClock((now) => (retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))), 500, isCountingDown);
-  const refreshKey = actionLabel('list', 'refresh', useKeyTable());
+  const refreshKey = boundLabel('list', 'refresh', useKeyTable());
   const requestId = props.error.requestId ? ` (request id ${props.error.requestId})` : '';
   if (props.error.kind === 'transient') {
     const wait =

@@ -104,8 +104,16 @@ export function hintBindings(scope: KeyScope, table: KeyTable = KEY_BINDINGS): r
  * for an action the config left without keys (`<disabled>`), says so with the action's name.
  */
 export function actionLabel(scope: KeyScope, action: KeyAction, table: KeyTable = KEY_BINDINGS): DisplayText {
+  return boundLabel(scope, action, table) ?? sanitizeForTerminal(`(no key for ${action})`);
+}
+
+/**
+ * The label of the keys of `action` in `scope`, or null when the config left it without keys:
+ * for hints and asides that are left out then ("R: now", "f to change them").
+ */
+export function boundLabel(scope: KeyScope, action: KeyAction, table: KeyTable = KEY_BINDINGS): DisplayText | null {
   const binding = table.find((b) => b.scope === scope && b.action === action);
-  if (!binding || binding.keys.length === 0) return sanitizeForTerminal(`(no key for ${action})`);
+  if (!binding || binding.keys.length === 0) return null;
   // Labels come from the config file too: shown through the one sanitizer like any outside text.
   return sanitizeForTerminal(binding.label);
 }

@@ -4,7 +4,7 @@
  * state. Switching profile replaces the whole session below this component, so nothing of
  * one shop (a cached page, a mark, a notice, a bulk result) can show in another. A
  * session opened before is kept (its cache serves the pages when switching back), except
- * one whose key could not be had: that one is opened again, so a fixed key is read.
+ * one whose key could not be had or was refused: that one is opened again, so a fixed key is read.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { display, sanitizeForTerminal } from '../../format/sanitize.js';
 import type { AuthFailure } from '../app-state.js';
 import { ConsoleRoot } from '../console-root.js';
 import type { Theme } from '../context/theme-context.js';
-import { createConsoleQueryClient } from '../queries/query-client.js';
+import { createConsoleQueryClient, onKeyRefused } from '../queries/query-client.js';
 import type { ConsoleServices, ProfileCatalog } from '../services.js';
 import { ProfileSwitchContext, type ProfileSwitch, type SwitchResult } from './profile-switch-context.js';
 
@@ -38,6 +38,18 @@ export interface ConsoleSessionsProps {
 export function ConsoleSessions(props: ConsoleSessionsProps) {
   const { catalog } = props;
   const sessions = useRef(new Map<string, ProfileSession>([[props.initial.services.profile.name, props.initial]]));
+  // Profiles whose key the service refused while shown (a 401 on any request): like a key that
+  // could not be had, they are opened again on the way back, so a fixed key is read.
+  const refused = useRef(new Set<string>());
+  const watchKey = useCallback((name: string, session: ProfileSession) => {
+    refused.current.delete(name);
+    onKeyRefused(session.queryClient, () => refused.current.add(name));
+  }, []);
+  const isWatchingInitial = useRef(false);
+  if (!isWatchingInitial.current) {
+    isWatchingInitial.current = true;
+    watchKey(props.initial.services.profile.name, props.initial);
+  }
   // Each switch mounts anew (the key), also when coming back to a session opened before.
   const [shown, setShown] = useState({ session: props.initial, mount: 0 });
   const isSwitching = useRef(false);
@@ -57,13 +69,14 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
       isSwitching.current = true;
       try {
         const known = sessions.current.get(name);
-        let session = known && known.initialAuth === null ? known : undefined;
+        let session = known && known.initialAuth === null && !refused.current.has(name) ? known : undefined;
         if (!session) {
           const opened = await catalog.open(name);
           if (opened.kind === 'failed') return opened;
           known?.queryClient.clear();
           session = { services: opened.services, queryClient: createConsoleQueryClient(), initialAuth: opened.initialAuth };
           sessions.current.set(name, session);
+          watchKey(name, session);
         }
         const next = session;
         setShown((s) => ({ session: next, mount: s.mount + 1 }));
@@ -72,7 +85,7 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
         isSwitching.current = false;
       }
     },
-    [catalog, current, names],
+    [catalog, current, names, watchKey],
   );
 
   // When the console ends, every session's cache goes with it (the other profiles' too), after

@@ -15,7 +15,7 @@ import { useTheme, type Tone } from '../../context/theme-context.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from '../../keys/bindings.js';
-import { actionLabel, type KeyTable } from '../../keys/match.js';
+import { actionLabel, boundLabel, type KeyTable } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
 import { ConfirmDialog } from '../order/confirm-dialog.js';
 import {
@@ -52,8 +52,8 @@ function hints(table: KeyTable, pairs: ReadonlyArray<readonly [KeyScope, KeyActi
   return pairs
     .map(([scope, action, word]) => {
       // An action the config left without keys has no hint.
-      const hasKeys = table.some((b) => b.scope === scope && b.action === action && b.keys.length > 0);
-      return hasKeys ? `${actionLabel(scope, action, table)} ${word}` : null;
+      const label = boundLabel(scope, action, table);
+      return label === null ? null : `${label} ${word}`;
     })
     .filter((h): h is string => h !== null)
     .join(' · ');

@@ -15,7 +15,7 @@ import { formatDuration } from '../../../format/dates.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { useClock } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import { actionLabel } from '../../keys/match.js';
+import { boundLabel } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
 import { describeFilters } from './describe-filters.js';
 
@@ -56,7 +56,7 @@ export const ListHeader = memo(function ListHeader(props: ListHeaderProps) {
   const theme = useTheme();
   const { columns } = useTerminalSize();
   const isRetrying = useConnection().retry !== null;
-  const rangeKey = actionLabel('list', 'mark-range', useKeyTable());
+  const rangeKey = boundLabel('list', 'mark-range', useKeyTable());
   const { updatedAt } = props;
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
   // The page, the retry state and the marked count never give way: on a narrow terminal the

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { CommandLine, COMMAND_LINE_LINES } from '../../command-line/command-line.js';
 import { useCommandHistory } from '../../command-line/use-command-history.js';
 import { ErrorBanner } from '../../components/error-banner.js';
-import { actionLabel } from '../../keys/match.js';
+import { boundLabel } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
 import { KeyHints } from '../../components/key-hints.js';
 import { useNow } from '../../hooks/use-now.js';
@@ -64,7 +64,7 @@ export function ListScreen(props: ListScreenProps) {
   const draftIds = useDraftIds(model.rows);
   const hasFilters = Object.keys(state.filters).length > 0;
   const history = useCommandHistory();
-  const filterKey = actionLabel('list', 'filter', useKeyTable());
+  const filterKey = boundLabel('list', 'filter', useKeyTable());
   const runCommand = useListCommands(props.store, props.onAppCommand);
 
   const table = model.isLoading ? (
