@@ -46,7 +46,23 @@ export async function unsettledWrites(ctx: Pick<OpsContext, 'stateDir' | 'profil
  * to (the new entry keeps the first one's source). Returns the settled entries' facts; a write
  * that still cannot be read or told stays unknown, for the next start. Never rejects.
  */
-export async function settleUnknownWrites(ctx: OpsContext, warnings: string[] = []): Promise<readonly SettledFact[]> {
+export function settleUnknownWrites(ctx: OpsContext, warnings: string[] = []): Promise<readonly SettledFact[]> {
+  // One at a time per log and profile: a second call (the profile opened again while the first
+  // still waits on the service) reads the log after the first has written, so nothing is settled twice.
+  const key = `${ctx.stateDir}\0${ctx.profile}`;
+  const previous = running.get(key) ?? Promise.resolve([]);
+  const next = previous.then(() => settleNow(ctx, warnings));
+  running.set(key, next);
+  void next.then(() => {
+    if (running.get(key) === next) running.delete(key);
+  });
+  return next;
+}
+
+/** The settling in progress, per state directory and profile. */
+const running = new Map<string, Promise<readonly SettledFact[]>>();
+
+async function settleNow(ctx: OpsContext, warnings: string[]): Promise<readonly SettledFact[]> {
   let pending: readonly AuditEntry[];
   try {
     pending = await unsettledWrites(ctx);

@@ -89,6 +89,15 @@ describe('writes left unknown at quit', () => {
     expect(again.entries.filter((e) => e.profile === 'south')).toEqual([otherShop]);
   });
 
+  it('are settled once when two starts read them back at the same time', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
+    await appendAudit(stateDir, unknownEntry(Date.now() - 1_000, { orderId: 1043, action: 'receive' }));
+    const [first, second] = await Promise.all([settleUnknownWrites(context(stateDir)), settleUnknownWrites(context(stateDir))]);
+    expect(first.length + second.length).toBe(1);
+    const { entries } = await readAudit(stateDir, { limit: 10 });
+    expect(entries.filter((e) => e.settles !== undefined)).toHaveLength(1);
+  });
+
   it('stay unknown while the service cannot be read', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
     await appendAudit(stateDir, unknownEntry(Date.now() - 1_000, { orderId: 1029, action: 'receive' }));

@@ -14,6 +14,9 @@ import { useLatest } from './use-latest.js';
 import { useKeyTable } from '../keys/use-key-table.js';
 import { opsContext } from '../queries/write-mutations.js';
 
+/** The sessions whose unknown writes were settled (or are being settled). */
+const settledSessions = new WeakSet<object>();
+
 /** Settles this profile's unknown writes once, when the profile's console opens. */
 export function useSettleUnknownWrites(): void {
   const services = useServices();
@@ -21,6 +24,9 @@ export function useSettleUnknownWrites(): void {
   const { show } = useNotice();
   const logKey = useLatest(actionLabel('global', 'activity-log', useKeyTable()));
   useEffect(() => {
+    // Once per session: switching back to a profile mounts its console again, with the same services.
+    if (settledSessions.has(services)) return undefined;
+    settledSessions.add(services);
     let isCancelled = false;
     void settleUnknownWrites(opsContext(services, 'order')).then((settled) => {
       if (isCancelled || settled.length === 0) return;
