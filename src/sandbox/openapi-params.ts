@@ -143,7 +143,7 @@ const reviewElementSchema = z.union([
 export const REVIEW_BODY: RequestBody = {
   isRequired: true,
   description:
-    'Content-Type application/json (a request without Content-Type is read as JSON; any other type is answered 400 missing_items_array, as is a body that is not a JSON object with an items array). Unknown properties are ignored.',
+    'A JSON object with an items array (read as JSON whatever the Content-Type says; a body that is not one is answered 400 missing_items_array). Unknown properties are ignored.',
   mediaType: 'application/json',
   schema: { zod: z.object({ items: z.array(reviewElementSchema) }), component: 'ReviewRequest' },
 };

@@ -15,7 +15,7 @@ export const reviewReturnOrder: Handler = ({ req, body, route, shop, services })
   const reviewedId = transaction(db, () => {
     const row = orderId === null ? undefined : orders.findVisible(shop.pk, orderId);
     if (!row) throw orderNotFound();
-    const elements = parseReviewBody(body, req.headers['content-type']);
+    const elements = parseReviewBody(body);
     const pending = orders
       .itemsOf(row.id)
       .filter((i) => i.status === 'pending')
