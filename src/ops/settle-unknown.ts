@@ -37,8 +37,10 @@ export function settleOf(unknown: AuditEntry, order: ReturnOrder | null): Omit<S
 /** The entries of `ctx.profile` still unknown: reviews and receives no later entry settles. */
 export async function unsettledWrites(ctx: Pick<OpsContext, 'stateDir' | 'profile' | 'now'>): Promise<readonly AuditEntry[]> {
   const { entries } = await readAudit(ctx.stateDir, { limit: SETTLE_SCAN_LIMIT, profile: ctx.profile, sinceMs: ctx.now() - SETTLE_WINDOW_MS });
-  const settled = new Set(entries.flatMap((e) => (e.settles !== undefined ? [e.settles] : [])));
-  return entries.filter((e) => e.reconciled === 'unknown' && e.orderId !== undefined && !settled.has(e.time) && (e.action === 'review' || e.action === 'receive')).reverse();
+  // An entry is named by its time, order and action: the writes one quit cut can share a millisecond.
+  const name = (time: string, e: AuditEntry) => `${time}|${e.orderId}|${e.action}`;
+  const settled = new Set(entries.flatMap((e) => (e.settles !== undefined ? [name(e.settles, e)] : [])));
+  return entries.filter((e) => e.reconciled === 'unknown' && e.orderId !== undefined && !settled.has(name(e.time, e)) && (e.action === 'review' || e.action === 'receive')).reverse();
 }
 
 /**

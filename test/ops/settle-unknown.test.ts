@@ -89,6 +89,16 @@ describe('writes left unknown at quit', () => {
     expect(again.entries.filter((e) => e.profile === 'south')).toEqual([otherShop]);
   });
 
+  it('tells apart writes a quit cut in the same millisecond', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
+    const at = Date.now() - 1_000;
+    for (const orderId of [1001, 1015]) await appendAudit(stateDir, unknownEntry(at, { orderId, action: 'receive' }));
+    // 1001's was settled by an earlier start; 1015's, of the same millisecond, was not.
+    const time = new Date(at).toISOString();
+    await appendAudit(stateDir, { time: new Date().toISOString(), profile: 'north', orderId: 1001, action: 'receive', outcome: 'ok', reconciled: 'applied', settles: time });
+    expect((await settleUnknownWrites(context(stateDir))).map((s) => s.unknown.orderId)).toEqual([1015]);
+  });
+
   it('are settled once when two starts read them back at the same time', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
     await appendAudit(stateDir, unknownEntry(Date.now() - 1_000, { orderId: 1043, action: 'receive' }));
