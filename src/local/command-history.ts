@@ -1,11 +1,13 @@
 /**
  * The console's command-line history, per profile, in `<stateDir>/history/<profile>.json`:
  * the latest commands, oldest first, without a command repeated right after itself. Missing
- * or unreadable history is empty history (it is only a convenience).
+ * or unreadable history is empty history (it is only a convenience). Like the other local
+ * files it is never read through a symbolic link, and a key typed at the line is not written.
  */
-import { readFileSync } from 'node:fs';
 import * as z from 'zod';
+import { scrubSecrets } from '../api/key-scrub.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { readFileNoFollowSync } from './no-follow.js';
 import { commandHistoryPath } from './state-paths.js';
 
 /** Commands kept; older ones are dropped. */
@@ -16,7 +18,7 @@ const historySchema = z.object({ version: z.literal(1), commands: z.array(z.stri
 /** The history of a profile, oldest first. */
 export function loadCommandHistory(stateDir: string, profile: string): readonly string[] {
   try {
-    const parsed = historySchema.safeParse(JSON.parse(readFileSync(commandHistoryPath(stateDir, profile), 'utf8')));
+    const parsed = historySchema.safeParse(JSON.parse(readFileNoFollowSync(commandHistoryPath(stateDir, profile))));
     return parsed.success ? parsed.data.commands.slice(-HISTORY_LIMIT) : [];
   } catch {
     return [];
@@ -32,6 +34,6 @@ export function withCommand(history: readonly string[], command: string): readon
 
 /** Stores the history of a profile (atomic replace; the last HISTORY_LIMIT commands). */
 export async function saveCommandHistory(stateDir: string, profile: string, commands: readonly string[]): Promise<void> {
-  const kept = commands.slice(-HISTORY_LIMIT);
+  const kept = commands.slice(-HISTORY_LIMIT).map((command) => scrubSecrets(command));
   await writeFileAtomic(commandHistoryPath(stateDir, profile), `${JSON.stringify({ version: 1, commands: kept }, null, 2)}\n`);
 }

@@ -1,5 +1,5 @@
 /** The command line's pure parts: the command table, completion, the history walk, the stored history. */
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -145,6 +145,21 @@ describe('the stored history', () => {
     const many = Array.from({ length: HISTORY_LIMIT + 5 }, (_, i) => `ids ${i + 1}`);
     await saveCommandHistory(dir, 'north', many);
     expect(loadCommandHistory(dir, 'north')).toEqual(many.slice(-HISTORY_LIMIT));
+  });
+
+  it('never holds a key typed at the line, and is not read through a symbolic link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rc-history-'));
+    const key = `sk_${'ab12'.repeat(16)}`;
+    await saveCommandHistory(dir, 'north', [`names ${key}`]);
+    const path = commandHistoryPath(dir, 'north');
+    expect(readFileSync(path, 'utf8')).not.toContain('ab12ab12');
+    expect(loadCommandHistory(dir, 'north')).toEqual(['names sk_…ab12']);
+    // A link where the file belongs (planted by someone else): refused, so no history.
+    const elsewhere = join(dir, 'elsewhere.json');
+    writeFileSync(elsewhere, JSON.stringify({ version: 1, commands: ['status pending'] }));
+    rmSync(path);
+    symlinkSync(elsewhere, path);
+    expect(loadCommandHistory(dir, 'north')).toEqual([]);
   });
 
   it('a damaged history file is an empty history', () => {
