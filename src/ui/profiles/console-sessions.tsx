@@ -12,7 +12,7 @@ import { display, sanitizeForTerminal } from '../../format/sanitize.js';
 import type { AuthFailure } from '../app-state.js';
 import { ConsoleRoot } from '../console-root.js';
 import type { Theme } from '../context/theme-context.js';
-import { createConsoleQueryClient, onKeyRefused } from '../queries/query-client.js';
+import { createConsoleQueryClient, wasKeyRefused } from '../queries/query-client.js';
 import type { ConsoleServices, ProfileCatalog } from '../services.js';
 import { ProfileSwitchContext, type ProfileSwitch, type SwitchResult } from './profile-switch-context.js';
 
@@ -38,18 +38,6 @@ export interface ConsoleSessionsProps {
 export function ConsoleSessions(props: ConsoleSessionsProps) {
   const { catalog } = props;
   const sessions = useRef(new Map<string, ProfileSession>([[props.initial.services.profile.name, props.initial]]));
-  // Profiles whose key the service refused while shown (a 401 on any request): like a key that
-  // could not be had, they are opened again on the way back, so a fixed key is read.
-  const refused = useRef(new Set<string>());
-  const watchKey = useCallback((name: string, session: ProfileSession) => {
-    refused.current.delete(name);
-    onKeyRefused(session.queryClient, () => refused.current.add(name));
-  }, []);
-  const isWatchingInitial = useRef(false);
-  if (!isWatchingInitial.current) {
-    isWatchingInitial.current = true;
-    watchKey(props.initial.services.profile.name, props.initial);
-  }
   // Each switch mounts anew (the key), also when coming back to a session opened before.
   const [shown, setShown] = useState({ session: props.initial, mount: 0 });
   const isSwitching = useRef(false);
@@ -69,14 +57,13 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
       isSwitching.current = true;
       try {
         const known = sessions.current.get(name);
-        let session = known && known.initialAuth === null && !refused.current.has(name) ? known : undefined;
+        let session = known && known.initialAuth === null && !wasKeyRefused(known.queryClient) ? known : undefined;
         if (!session) {
           const opened = await catalog.open(name);
           if (opened.kind === 'failed') return opened;
           known?.queryClient.clear();
           session = { services: opened.services, queryClient: createConsoleQueryClient(), initialAuth: opened.initialAuth };
           sessions.current.set(name, session);
-          watchKey(name, session);
         }
         const next = session;
         setShown((s) => ({ session: next, mount: s.mount + 1 }));
@@ -85,7 +72,7 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
         isSwitching.current = false;
       }
     },
-    [catalog, current, names, watchKey],
+    [catalog, current, names],
   );
 
   // When the console ends, every session's cache goes with it (the other profiles' too), after

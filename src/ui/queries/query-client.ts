@@ -58,6 +58,14 @@ export function onKeyRefused(queryClient: QueryClient, listener: KeyRefusedListe
   return () => void listeners?.delete(listener);
 }
 
+/** The clients a read or a write of which was refused the key. */
+const refusedClients = new WeakSet<QueryClient>();
+
+/** True once a read or a write of `queryClient` was refused the key (its profile must read its key again). */
+export function wasKeyRefused(queryClient: QueryClient): boolean {
+  return refusedClients.has(queryClient);
+}
+
 /** A fresh QueryClient for the console (one per start; one per screen test). */
 export function createConsoleQueryClient(): QueryClient {
   runReactQueryAsClient();
@@ -65,6 +73,7 @@ export function createConsoleQueryClient(): QueryClient {
   const onError = (error: unknown) => {
     const view = classifyError(clientError(error));
     if (view.kind !== 'auth') return;
+    refusedClients.add(queryClient);
     for (const listener of listeners) listener({ problem: view.problem, code: view.code, message: view.message });
   };
   const queryClient = new QueryClient({

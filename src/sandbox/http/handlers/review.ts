@@ -9,7 +9,7 @@ import { checkReview, itemStatusFor, parseReviewBody, statusAfterReview } from '
 import { RawJson, type Handler } from '../context.js';
 import { orderNotFound } from './not-found.js';
 
-export const reviewReturnOrder: Handler = ({ req, body, route, shop, services }) => {
+export const reviewReturnOrder: Handler = ({ body, route, shop, services }) => {
   const { db, orders } = services;
   const orderId = route.orderId;
   const reviewedId = transaction(db, () => {
