@@ -36,8 +36,8 @@ export async function approveAllOrder(ctx: OpsContext, orderId: number, options:
     await recordActivity(ctx, { kind: 'write', outcome }, warnings);
     return outcome;
   }
-  if (ctx.writeStops?.stop.aborted) {
-    // The console quit while the order was read: the review is not sent.
+  if (ctx.writeStops?.stop.aborted || options.stop?.aborted) {
+    // The console quit, or the bulk run was stopped, while the order was read: the review is not sent.
     const outcome: WriteOutcome = { action: 'review', orderId, ...(orderName !== undefined && { orderName }), status: 'not_done', warnings };
     await recordActivity(ctx, { kind: 'write', outcome }, warnings);
     return outcome;

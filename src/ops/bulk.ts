@@ -54,6 +54,10 @@ export async function runBulkWrites(ctx: OpsContext, kind: BulkKind, ids: readon
   const logging: Promise<void>[] = [];
   const runWarnings: string[] = [];
 
+  // The console quitting stops the run as Esc does: nothing new is sent.
+  const stops = [options.signal, ctx.writeStops?.stop].filter((s): s is AbortSignal => s !== undefined);
+  const stop = stops.length > 1 ? AbortSignal.any(stops) : stops[0];
+
   const worker = async (id: number, call: BulkCall): Promise<WriteOutcome> => {
     let hasSent = false;
     const paced: BulkCall = {
@@ -64,7 +68,7 @@ export async function runBulkWrites(ctx: OpsContext, kind: BulkKind, ids: readon
       },
     };
     const orderName = options.names?.get(id);
-    const writeOptions = { call: paced, wasSent: () => hasSent, ...(orderName !== undefined && { orderName }) };
+    const writeOptions = { call: paced, wasSent: () => hasSent, ...(orderName !== undefined && { orderName }), ...(stop && { stop }) };
     const outcome = kind === 'receive' ? await receiveOrder(ctx, id, writeOptions) : await approveAllOrder(ctx, id, writeOptions);
     settled.set(id, outcome);
     if (outcome.status !== 'ok') throw new Settled(outcome);
@@ -84,9 +88,6 @@ export async function runBulkWrites(ctx: OpsContext, kind: BulkKind, ids: readon
     return outcome;
   };
 
-  // The console quitting stops the run as Esc does: nothing new is sent.
-  const stops = [options.signal, ctx.writeStops?.stop].filter((s): s is AbortSignal => s !== undefined);
-  const stop = stops.length > 1 ? AbortSignal.any(stops) : stops[0];
   const byId = new Map<number, WriteOutcome>();
   const report = await runBulk(ids, worker, {
     concurrency: options.concurrency ?? BULK_CONCURRENCY,

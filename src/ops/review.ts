@@ -22,6 +22,11 @@ export interface WriteOptions {
    * write is "not done" rather than failed.
    */
   readonly wasSent?: () => boolean;
+  /**
+   * Stops what is not yet sent (a bulk run's Esc): approve-all checks it between reading the
+   * order and sending its review, since the queue counts the read as the request sent.
+   */
+  readonly stop?: AbortSignal;
 }
 
 /** A failure of a write stopped before it was sent, or a failure. */

@@ -180,3 +180,18 @@ describe('read back against a service that never answers the write', { timeout: 
     expect(hostile.seen.slice(before).filter((s) => s.startsWith('GET'))).toEqual([]);
   });
 });
+
+describe('a bulk approve-all stopped with Esc', { timeout: 60_000 }, () => {
+  it('sends no review for an order whose read was in flight: not done, still pending', async () => {
+    const ctx = context(client, createWriteStops());
+    const esc = new AbortController();
+    // Both reads are in flight (the sandbox answers after LATENCY_MS) when Esc is pressed.
+    const run = runBulkWrites(ctx, 'approve', [1042, 1056], { signal: esc.signal, concurrency: 2 });
+    await sleep(LATENCY_MS / 2);
+    esc.abort();
+    const report = await run;
+    expect(report.outcomes.map((o) => o.status)).toEqual(['not_done', 'not_done']);
+    for (const id of [1042, 1056]) expect((await client.getOrder(id))?.status).toBe('pending');
+    expect((await log(ctx)).map((e) => [e.orderId, e.outcome])).toEqual(expect.arrayContaining([[1042, 'not_done'], [1056, 'not_done']]));
+  });
+});
