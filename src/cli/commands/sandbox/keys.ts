@@ -3,6 +3,7 @@
  * (src/sandbox/key-admin.ts) on the --db file, with their output. The full key is printed
  * once, by `create`; everything else shows only `sk_…` and the last 4 characters.
  */
+import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { createKey, describeKey, KeyAdminError, listKeyRecords, revokeKey, type KeyRecord, type KeyStore } from '../../../sandbox/key-admin.js';
 import { CliError } from '../../cli-error.js';
 import { stringFlag, type CommandContext } from '../../command-runner.js';
@@ -21,7 +22,9 @@ function keyAdmin<T>(run: () => T): T {
     return run();
   } catch (error) {
     if (!(error instanceof KeyAdminError)) throw error;
-    throw new CliError({ code: error.code, type: 'sandbox_error', message: error.message, exitCode: EXIT.failure });
+    // The message names keys by their names, text from the database: a line break in one must
+    // not start a line of its own (a forged "hint:"), so it goes through the one sanitizer.
+    throw new CliError({ code: error.code, type: 'sandbox_error', message: sanitizeForTerminal(error.message), exitCode: EXIT.failure });
   }
 }
 
