@@ -17,7 +17,7 @@ export interface PlanItem {
 }
 
 /** Refunds then exchanges of an order (null when the service sent no item data, D4). */
-export function planItems(order: Pick<ReturnOrder, 'refunds' | 'exchanges'>): readonly PlanItem[] | null {
+function planItems(order: Pick<ReturnOrder, 'refunds' | 'exchanges'>): readonly PlanItem[] | null {
   const items = orderItems(order);
   return items === null ? null : itemRefs(items);
 }

@@ -92,7 +92,7 @@ export function cuttable(call: CallOptions | undefined, stops: WriteStops | unde
 }
 
 /** True when the console is quitting and `error` is no definite answer (no answer, or a 5xx): the write may have been applied. */
-export function needsReadBack(ctx: Pick<OpsContext, 'writeStops'>, error: ApiError): boolean {
+function needsReadBack(ctx: Pick<OpsContext, 'writeStops'>, error: ApiError): boolean {
   if (!ctx.writeStops?.stop.aborted) return false;
   return error.status === undefined || error.status >= 500;
 }
@@ -110,7 +110,7 @@ export async function settleAtQuit(ctx: Pick<OpsContext, 'client' | 'writeStops'
  * outcome marked `reconciled: 'applied'`; otherwise still failed, marked `not_applied`, or
  * `unknown` when the order could not be read either (the message says how to check).
  */
-export async function readBack(ctx: Pick<OpsContext, 'client'>, failed: Unsettled, isApplied: (order: ReturnOrder | null) => boolean): Promise<WriteOutcome> {
+async function readBack(ctx: Pick<OpsContext, 'client'>, failed: Unsettled, isApplied: (order: ReturnOrder | null) => boolean): Promise<WriteOutcome> {
   const { error, orderId } = failed;
   const keep = { kind: error.kind, code: error.code, ...(error.status !== undefined && { status: error.status }), ...(error.requestId !== undefined && { requestId: error.requestId }) };
   let order: ReturnOrder | null;

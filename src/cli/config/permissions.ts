@@ -24,5 +24,3 @@ export function insecureModeProblem(what: string, path: string, mode: number, pl
   const who = [(mode & 0o070) !== 0 ? 'group' : '', (mode & 0o007) !== 0 ? 'others' : ''].filter(Boolean).join(' and ');
   return `${what} ${path} has permissions ${octalMode(mode)}: ${who} can access it, so it is refused (as ssh does). Fix: chmod 600 ${shellQuote(path)}`;
 }
-
-export { shellQuote };

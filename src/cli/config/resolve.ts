@@ -10,7 +10,8 @@ import { configError } from '../cli-error.js';
 import type { LoadedConfigFile } from './config-file.js';
 import { resolveConfigRelativePath } from './config-file.js';
 import { parseBaseUrl } from '../../api/client/routes.js';
-import { PROFILE_NAME_PATTERN, type ProfileConfig } from './schema.js';
+import { CONFIG_NAME_PATTERN } from './names.js';
+import type { ProfileConfig } from './schema.js';
 import { DEFAULT_OVERVIEW_CAP } from '../../ops/overview.js';
 import type { SavedViews } from '../../ops/saved-views.js';
 import type { KeyTable } from '../../ui/keys/match.js';
@@ -136,7 +137,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
 
 function pickProfileName(flags: ConfigFlags, env: ResolveInput['env'], file: LoadedConfigFile): Sourced<string> {
   const pick = (value: string, source: string): Sourced<string> => {
-    if (!PROFILE_NAME_PATTERN.test(value)) {
+    if (!CONFIG_NAME_PATTERN.test(value)) {
       throw configError(`${source}: "${value}" is not a profile name (letters, digits, ".", "_" and "-")`, 'profile');
     }
     return { value, source };

@@ -8,13 +8,13 @@ import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
 import { parseScanCodePattern } from '../../ops/scan-code.js';
 import { formatPath } from '../zod-format.js';
 import { keybindingsSchema } from './keybindings.js';
+import { CONFIG_NAME_PATTERN } from './names.js';
 import { viewsSchema } from './views.js';
 
 /** Field names people try for a key; a key never lives in the config file. */
 const KEY_FIELD_NAMES = new Set(['key', 'api_key', 'apiKey', 'token', 'secret']);
 
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export const PROFILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /** The client's own rules for base URLs and route templates, so config and client agree. */
 const baseUrl = z.string().superRefine((value, ctx) => {
@@ -76,9 +76,9 @@ export type ProfileConfig = z.infer<typeof profileSchema>;
 export const configFileSchema = z
   .strictObject({
     /** Used when neither --profile nor RETURNS_PROFILE names one. */
-    default_profile: z.string().regex(PROFILE_NAME_PATTERN, 'must be a profile name').optional(),
+    default_profile: z.string().regex(CONFIG_NAME_PATTERN, 'must be a profile name').optional(),
     profiles: z
-      .record(z.string().regex(PROFILE_NAME_PATTERN, 'profile names use letters, digits, ".", "_" and "-"'), profileSchema)
+      .record(z.string().regex(CONFIG_NAME_PATTERN, 'profile names use letters, digits, ".", "_" and "-"'), profileSchema)
       .optional(),
     /** The console's own keys (see docs/keybindings.md). */
     keybindings: keybindingsSchema.optional(),

@@ -7,9 +7,8 @@ import { MAX_PAGE_SIZE, RETURN_ORDER_STATUSES } from '../../api/schemas.js';
 import { DATE_FORMS_TEXT, parseDateInput } from '../../format/date-input.js';
 import { didYouMean } from '../../format/did-you-mean.js';
 import { LIST_FIELDS } from '../commands/list/list-fields.js';
+import { CONFIG_NAME_PATTERN } from './names.js';
 
-/** View names, like profile names: they are typed after `:view` and `--view`. */
-export const VIEW_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 const COLUMN_NAMES = LIST_FIELDS.filter((f) => f.isDisplayable).map((f) => f.name);
 
@@ -38,4 +37,4 @@ export const viewSchema = z.strictObject({
   columns: z.array(column).min(1, 'must name at least one column').optional(),
 });
 
-export const viewsSchema = z.record(z.string().regex(VIEW_NAME_PATTERN, 'view names use letters, digits, ".", "_" and "-"'), viewSchema);
+export const viewsSchema = z.record(z.string().regex(CONFIG_NAME_PATTERN, 'view names use letters, digits, ".", "_" and "-"'), viewSchema);

@@ -59,7 +59,7 @@ function detailOf(entry: AuditEntry): string {
  * "receive", or "receive (cli)" for a write made with `returns-console receive`/`review`:
  * the console did not do it, and the Action column is never dropped.
  */
-export function actionText(entry: AuditEntry): string {
+function actionText(entry: AuditEntry): string {
   return entry.source === 'cli' ? `${entry.action} (cli)` : entry.action;
 }
 

@@ -37,7 +37,7 @@ export interface BulkRunResult {
 }
 
 /** An order's outcome as the bulk panel shows it (sanitized). */
-export function toOrderOutcome(outcome: WriteOutcome): OrderOutcome {
+function toOrderOutcome(outcome: WriteOutcome): OrderOutcome {
   const id = outcome.orderId;
   const name = outcome.orderName === undefined ? null : sanitizeForTerminal(outcome.orderName);
   if (outcome.status === 'ok') {

@@ -58,13 +58,13 @@ function pendingCell(order: ReturnOrder): DisplayText {
 }
 
 /** The columns the list shows unless a saved view names others (names as `list --fields`). */
-export const DEFAULT_COLUMNS: readonly string[] = ['id', 'order_name', 'status', 'customer', 'cust_email', 'submitted_at', 'items', 'currency'];
+const DEFAULT_COLUMNS: readonly string[] = ['id', 'order_name', 'status', 'customer', 'cust_email', 'submitted_at', 'items', 'currency'];
 
 /**
  * Every column the console can show, by the name `list --fields` gives it (saved views name
  * columns that way); `nowMs` gives the ages.
  */
-export function orderColumnCatalog(nowMs: number): Readonly<Record<string, ColumnSpec<ReturnOrder>>> {
+function orderColumnCatalog(nowMs: number): Readonly<Record<string, ColumnSpec<ReturnOrder>>> {
   return {
     id: { key: 'id', header: 'ID', align: 'right', cell: (o) => display`${o.id}` },
     order_name: { key: 'order', header: 'Order', isFlexible: true, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
