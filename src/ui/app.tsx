@@ -193,7 +193,7 @@ function ScanFallback() {
   useScanHandler(
     'fallback',
     (scan) => {
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, ${sanitizeForTerminal(actionLabel('list', 'scan-mode', table))} opens scan mode to receive parcels and ${sanitizeForTerminal(actionLabel('list', 'find', table))} finds an order.`, 'warning');
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, ${actionLabel('list', 'scan-mode', table)} opens scan mode to receive parcels and ${actionLabel('list', 'find', table)} finds an order.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },

@@ -5,9 +5,8 @@
  * whose module loads only when a run starts (start-up does not pay for it).
  */
 import type { NoticeTone } from '../../context/notice-context.js';
-import { isKnownStatus } from '../../../api/schemas.js';
 import { knownOrderNames, knownOrderStatuses } from '../../queries/order-names.js';
-import { unknownStatusCount } from '../../unknown-status.js';
+import { isUnknownStatus, unknownStatusCount } from '../../unknown-status.js';
 import type { BulkRunnerDeps, BulkRunResult } from './bulk-runner.js';
 import { bulkRunReducer, IDLE, succeededIds, type BulkKind, type BulkRunAction, type BulkRunState, type RunProgress } from './bulk-run-state.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
@@ -116,10 +115,7 @@ export function createBulkRunStore(): BulkRunStore {
       }
       // An order whose status this version does not know is read-only: never sent, and the question counts it as skipped.
       const statuses = knownOrderStatuses(getDeps().queryClient);
-      const isReadOnly = (id: number) => {
-        const status = statuses.get(id);
-        return status !== undefined && !isKnownStatus(status);
-      };
+      const isReadOnly = (id: number) => isUnknownStatus(statuses.get(id));
       const skipped = ids.filter(isReadOnly);
       const sendable = ids.filter((id) => !isReadOnly(id));
       if (sendable.length === 0 && skipped.length > 0) {

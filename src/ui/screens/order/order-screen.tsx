@@ -137,7 +137,10 @@ export function OrderScreen(props: OrderScreenProps) {
   useOrderInput(state.mode, commands, true);
 
   const scope = scopeOfMode(state.mode);
-  const offActions = scope === 'order' ? unavailableOrderActions(order?.status ?? null, keepUnsupportedSince !== null) : undefined;
+  // Memoized: KeyHints skips a render when its props are the same (a held j or k on this screen).
+  const status = order?.status ?? null;
+  const isKeepUnsupported = keepUnsupportedSince !== null;
+  const offActions = useMemo(() => (scope === 'order' ? unavailableOrderActions(status, isKeepUnsupported) : undefined), [scope, status, isKeepUnsupported]);
   const footerLines = footerLineCount(footerHints(scope, isReadOnly, offActions, services.keyTable), columns);
   const footer = (
     <Box marginTop={1}>
