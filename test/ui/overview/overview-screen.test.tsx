@@ -18,6 +18,7 @@ import { ConsoleRoot } from '../../../src/ui/console-root.js';
 import { makeTheme } from '../../../src/ui/context/theme-context.js';
 import { createConsoleQueryClient } from '../../../src/ui/queries/query-client.js';
 import { KEYS } from '../../helpers/fixture.js';
+import { json, ordersAskedFor, page, startHostileServer, validOrder } from '../../helpers/hostile-server.js';
 import { expectedStatusCounts, makeOverviewFixture, oldestNorthPending } from '../../helpers/overview-fixture.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 import { renderConsole } from '../render-console.js';
@@ -172,6 +173,31 @@ describe('the overview in screen-reader mode', () => {
       instance.unmount();
       queryClient.clear();
       await client.close();
+    }
+  });
+});
+
+describe('the overview when the service refuses a count', () => {
+  it('shows the start of a long error above the figures and keeps its keys on an 80x24 screen', async () => {
+    const hostile = await startHostileServer();
+    const long = `The count cannot be made now: ${'a very long explanation from the service '.repeat(40)}`;
+    hostile.answer((req, res) => {
+      // The list's first page is served; every count (a list per status) is refused.
+      if (req.url?.includes('statuses=')) return json(res, 400, { error: { type: 'invalid_request_error', code: 'validation_error', message: long } });
+      return page(res, ordersAskedFor(req.url, [validOrder(1)]));
+    });
+    const view = renderConsole({ baseUrl: hostile.url, columns: 80, rows: 24 });
+    views.push(view);
+    try {
+      await view.waitFor('a@example.com');
+      await view.press('o', 'The figures could not be taken');
+      const lines = view.frame().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(24);
+      // The footer's keys are on screen, the error cut to its first lines.
+      expect(view.frame()).toContain('Esc back');
+      expect(lines.filter((l) => l.includes('a very long explanation')).length).toBeLessThanOrEqual(3);
+    } finally {
+      await hostile.close();
     }
   });
 });

@@ -11,9 +11,13 @@ import { overviewLines, overviewSentences } from '../../../ops/overview-text.js'
 import type { CountProgress } from '../../../ops/overview-count.js';
 import { progressBar } from '../../../format/bars.js';
 import { formatDuration, formatLocalDateTime } from '../../../format/dates.js';
-import { KeyHints } from '../../components/key-hints.js';
+import { footerHints, footerLineCount, KeyHints } from '../../components/key-hints.js';
 import { ShopLabel } from '../../components/shop-label.js';
+import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
+import { boundLabel } from '../../keys/match.js';
+import { display } from '../../../format/sanitize.js';
+import { wrapToWidth } from '../../../format/width.js';
 import { classifyError } from '../../errors/classify.js';
 import { useClock } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -34,6 +38,9 @@ function progressText(progress: CountProgress | null, isScreenReader: boolean): 
   return `counting [${progressBar(done, total, 12)}] ${done}/${total} · ${counted} orders`;
 }
 
+/** Most lines of an error above the figures. */
+const ERROR_LINES = 3;
+
 /** Renders the overview. */
 export function OverviewScreen(props: OverviewScreenProps) {
   const theme = useTheme();
@@ -46,7 +53,19 @@ export function OverviewScreen(props: OverviewScreenProps) {
   const width = Math.max(20, columns - 1);
   const lines = figures && !isScreenReader ? overviewLines(figures, { width }) : [];
   const error = model.error && !model.isCounting ? classifyError(model.error) : null;
-  const room = Math.max(1, props.height - 2 - (error ? 2 : 0));
+  const { isReadOnly, keyTable } = useServices();
+  const recountKey = boundLabel('overview', 'refresh', keyTable);
+  // The error's lines (at most ERROR_LINES, the service's message can be long) and the footer's
+  // (hints wrap on a narrow terminal) are taken from the room first, so the keys stay on screen.
+  const errorLines =
+    error && error.kind !== 'auth'
+      ? wrapToWidth(
+          display`✗ The figures could not be taken: ${'message' in error ? error.message : display`the service refused the request`}.${recountKey ? display` ${recountKey} tries again.` : display``}`,
+          width,
+        ).slice(0, ERROR_LINES)
+      : [];
+  const footerLines = footerLineCount(footerHints('overview', isReadOnly, undefined, keyTable), columns);
+  const room = Math.max(1, props.height - 1 - footerLines - errorLines.length);
   const maxTop = Math.max(0, lines.length - room);
   const first = Math.min(top, maxTop);
   const scroll = (by: number) => setTop((t) => Math.max(0, Math.min(maxTop, Math.min(t, maxTop) + by)));
@@ -69,9 +88,11 @@ export function OverviewScreen(props: OverviewScreenProps) {
           <Text dimColor={!model.isCounting}>{`${state ? ` · ${state}` : ''}${maxTop > 0 ? ` · ↓ ${first + 1}-${first + room} of ${lines.length}` : ''}`}</Text>
         </Box>
       </Box>
-      {error && error.kind !== 'auth' ? (
-        <Text color={theme.color('danger')} wrap="wrap">{`✗ The figures could not be taken: ${'message' in error ? error.message : 'the service refused the request'}. R tries again.`}</Text>
-      ) : null}
+      {errorLines.map((line, i) => (
+        <Text key={`error-${i}`} color={theme.color('danger')} wrap="truncate">
+          {line}
+        </Text>
+      ))}
       {figures === undefined ? (
         model.isCounting ? <Text>{isScreenReader ? 'The figures appear when every status is counted.' : 'Walking the list of every status, 100 orders a page…'}</Text> : null
       ) : isScreenReader ? (
