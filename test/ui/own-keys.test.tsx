@@ -89,6 +89,13 @@ describe('own keys in the console', () => {
     const all = open({ list: { 'mark-range': 'v' } });
     await all.waitFor('#N1025');
     await all.press('v', 'range from 1025 (v ends)', 'then press v to mark every order in between');
+    // The order screen's note on a reviewed order names its receive key.
+    const order = open({ order: { receive: 'w' } });
+    await order.waitFor('#N1025');
+    await order.press('/', 'Find (order name or id)');
+    await order.press('1015');
+    await order.press(KEY.enter, 'Order #N1015');
+    await order.waitFor('Reviewed: press w to mark it received.');
   });
 
   it('--read-only still stops a changing action on its new key, and says why', async () => {

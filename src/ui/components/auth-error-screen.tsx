@@ -8,7 +8,9 @@ import type { AuthFailure } from '../app-state.js';
 import { sanitizeForTerminal } from '../../format/sanitize.js';
 import { useServices } from '../context/services-context.js';
 import { useTheme } from '../context/theme-context.js';
+import { boundLabel } from '../keys/match.js';
 import { useKeyBindings } from '../keys/use-key-bindings.js';
+import { useKeyTable } from '../keys/use-key-table.js';
 import { KeyHints } from './key-hints.js';
 
 export interface AuthErrorScreenProps {
@@ -31,6 +33,7 @@ export function authHeadline(failure: AuthFailure): string {
 /** Renders the authentication failure screen. */
 export function AuthErrorScreen(props: AuthErrorScreenProps) {
   const { profile } = useServices();
+  const switchKey = boundLabel('global', 'switch-profile', useKeyTable());
   const theme = useTheme();
   // Only the global keys (q quits, ? help) work here; the app shell handles them.
   useKeyBindings('global', () => undefined);
@@ -50,7 +53,7 @@ export function AuthErrorScreen(props: AuthErrorScreenProps) {
         2. Give it to the console: export RETURNS_API_KEY, or set key_env, key_file or key_command in your profile of the config file (`returns-console config` shows what is used).
       </Text>
       <Text wrap="wrap">3. Start the console again. A key is sk_ followed by 64 hexadecimal characters; a revoked key stops working at once.</Text>
-      {props.canSwitch ? <Text wrap="wrap">Or press P to switch to another profile (shop); this one is opened again, its key read again, when you come back.</Text> : null}
+      {props.canSwitch && switchKey ? <Text wrap="wrap">Or press {switchKey} to switch to another profile (shop); this one is opened again, its key read again, when you come back.</Text> : null}
       <Text> </Text>
       <KeyHints scope="global" />
     </Box>

@@ -13,6 +13,7 @@ import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { footerHints, footerLineCount, KeyHints } from '../../components/key-hints.js';
+import { actionLabel } from '../../keys/match.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
@@ -44,9 +45,9 @@ function confirmText(orderName: string, mode: OrderMode): DisplayText {
 }
 
 /** The line under the items of an order that is not pending (what can be done with it), else null. */
-function statusNote(status: string): DisplayText | null {
+function statusNote(status: string, receiveKey: DisplayText): DisplayText | null {
   if (status === 'pending') return null;
-  if (status === 'reviewed') return display`Reviewed: press r to mark it received.`;
+  if (status === 'reviewed') return display`Reviewed: press ${receiveKey} to mark it received.`;
   if (isUnknownStatus(status)) return unknownStatusText(status);
   return display`This order is ${sanitizeForTerminal(status)}: nothing to do here (read-only).`;
 }
@@ -182,7 +183,7 @@ export function OrderScreen(props: OrderScreenProps) {
   }
 
   const isPending = order.status === 'pending';
-  const note = statusNote(order.status);
+  const note = statusNote(order.status, actionLabel('order', 'receive', services.keyTable));
   const mode = state.mode;
   // Lines besides the items: header, hints, the shell's notice line, notes, banner, prompt or dialog.
   const banner = state.banner;
