@@ -4,15 +4,16 @@
  * timed, a profile in a config file, the built console in a pseudo-terminal, a barcode
  * scanner typing one character at a time, and another client changing orders meanwhile.
  */
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
 import { revokeKey } from '../../src/sandbox/key-admin.js';
 import { KEYS, type Fixture } from './fixture.js';
-import { BUILT_CONSOLE, spawnPty, type PtySession } from './pty.js';
+import { assertBuilt, BUILT_CONSOLE, spawnPty, type PtySession } from './pty.js';
 import { typeAsScanner } from './scanner.js';
-import { startTestSandbox, type TestSandbox } from './sandbox.js';
 
 /** One line of the sandbox's request log ("GET /public-api/v1/return_orders 200 …") and when it was written. */
 export interface LoggedRequest {
@@ -21,7 +22,8 @@ export interface LoggedRequest {
 }
 
 export interface Desk {
-  readonly sandbox: TestSandbox;
+  /** The sandbox, served by a process of its own (see openDesk). */
+  readonly sandbox: { readonly url: string };
   readonly requests: LoggedRequest[];
   /** Another person's client, on the same shop. */
   readonly other: ReturnsApiClient;
@@ -33,15 +35,36 @@ export interface Desk {
   close(): Promise<void>;
 }
 
-/** Starts the sandbox on a database file with `fixture`, keeping its request log. */
+/**
+ * Starts the sandbox (`returns-console sandbox`, the built command) on a database file with
+ * `fixture`, keeping its request log (its stderr lines, timed on arrival). A process of its
+ * own, as a shop's service is: the scanner typing in this process is never held up by the
+ * server's work (a write's transaction on a busy disk stalled it and cut a scan in two).
+ */
 export async function openDesk(fixture: Fixture): Promise<Desk> {
+  assertBuilt();
   const root = mkdtempSync(join(tmpdir(), 'rc-desk-'));
   const dbPath = join(root, 'sandbox.db');
+  const fixturePath = join(root, 'fixture.json');
+  writeFileSync(fixturePath, JSON.stringify(fixture));
   const requests: LoggedRequest[] = [];
-  const sandbox = await startTestSandbox({ fixture, dbPath, quiet: false, log: (line) => requests.push({ at: Date.now(), line }) });
-  const other = createClient({ baseUrl: sandbox.url, apiKey: KEYS.north, maxRetries: 2 });
+  const child = spawn(process.execPath, [BUILT_CONSOLE, 'sandbox', '--port', '0', '--host', '127.0.0.1', '--db', dbPath, '--data', fixturePath, '--rate-limit', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  createInterface({ input: child.stderr! }).on('line', (line) => requests.push({ at: Date.now(), line }));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const listening = /^Sandbox listening on (\S+)/.exec(line);
+      if (listening) resolve(listening[1]!);
+    });
+    void exited.then(() => reject(new Error(`the desk's sandbox ended before it listened: ${requests.map((r) => r.line).join(' / ')}`)));
+  });
+  const other = createClient({ baseUrl: url, apiKey: KEYS.north, maxRetries: 2 });
   return {
-    sandbox,
+    sandbox: { url },
     requests,
     other,
     root,
@@ -53,7 +76,8 @@ export async function openDesk(fixture: Fixture): Promise<Desk> {
     },
     close: async () => {
       await other.close();
-      await sandbox.close();
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
