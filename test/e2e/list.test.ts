@@ -53,7 +53,10 @@ describe('the built console in a terminal', () => {
     await session.waitForText('customer25@shop_north.example');
     session.resize(80, 24);
     await session.waitForText('customer25@…');
-    const rows = session.lines().filter((l) => /^[› ] \s*10\d\d #N/.test(l));
+    // The whole redrawn frame, not only as much of it as had arrived when its first cut e-mail showed.
+    const orderRows = (screen: string) => screen.split('\n').filter((l) => /^[› ] \s*10\d\d #N/.test(l));
+    await session.waitForScreen((screen) => orderRows(screen).length >= 10);
+    const rows = orderRows(session.screen());
     expect(rows).toHaveLength(10);
 
     session.write('n');
