@@ -6,7 +6,7 @@
 import type { ReturnsClient } from '../api/client-types.js';
 import { createStyle, isColorEnabled, type Style } from '../format/style.js';
 import { CliError } from './cli-error.js';
-import { loadConnectionConfig, toClientOptions, type ConnectionConfig } from './config/index.js';
+import { connectionConfig, loadResolvedConfig, toClientOptions, type ConnectionConfig, type ResolvedConfig } from './config/index.js';
 import { exitCodeFor, formatErrorJson, formatErrorText, toErrorShape } from './errors-output.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { Factory } from './factory.js';
@@ -26,7 +26,13 @@ export interface CommandContext {
   readonly output: Output;
   /** A key met outside `connect` (e.g. `config` reads one): no output or error text shows it from now on. */
   addSecret(secret: string): void;
-  /** Resolves the configuration and creates the client (closed by the runner at the end). */
+  /**
+   * The configuration (config file, flags, environment) resolved once, without reading the key:
+   * what a command checks against the config file (e.g. --view) is refused before a key
+   * command runs or a missing key is reported.
+   */
+  config(): Promise<ResolvedConfig>;
+  /** The configuration of `config()` with its key read, and the client (closed by the runner at the end). */
   connect(): Promise<{ readonly client: ReturnsClient; readonly connection: ConnectionConfig }>;
   /** Prints a failure (the same way as a thrown one) without ending the command. */
   printError(error: unknown): void;
@@ -73,6 +79,7 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
   const clients: ReturnsClient[] = [];
   const interrupt = new AbortController();
   let unsubscribeInterrupt: (() => void) | undefined;
+  let resolved: Promise<ResolvedConfig> | undefined;
 
   const printError = (error: unknown) => {
     const shape = toErrorShape(error);
@@ -107,11 +114,9 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
       unsubscribeInterrupt ??= factory.onInterrupt(() => interrupt.abort());
       return interrupt.signal;
     },
+    config: () => (resolved ??= loadResolvedConfig(factory, { profile: stringFlag(args, 'profile'), baseUrl: stringFlag(args, 'base-url') })),
     connect: async () => {
-      const connection = await loadConnectionConfig(factory, {
-        profile: stringFlag(args, 'profile'),
-        baseUrl: stringFlag(args, 'base-url'),
-      });
+      const connection = await connectionConfig(factory, await ctx.config());
       secrets.push(connection.apiKey);
       const client = await factory.createClient(toClientOptions(connection.config, connection.apiKey));
       clients.push(client);

@@ -3,7 +3,7 @@
  * in effect and the views, a bad binding stops every command with exit 2 naming scope, key
  * and both actions, and `list --view` applies a view (refined by the filter flags).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
@@ -108,5 +108,17 @@ describe('list --view', () => {
     const r = await runInProcess('list', ['--view', 'waitng'], { env: env(home) });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--view: no view named "waitng" (views: waiting, reviewed-early). Did you mean waiting?');
+  });
+
+  it('an unknown view is named before the key is read: without a key, and without running the key command', async () => {
+    const home = configHome({ views: VIEWS });
+    const noKey = await runInProcess('list', ['--view', 'waitng'], { env: { XDG_CONFIG_HOME: home, RETURNS_BASE_URL: sandbox.url } });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('--view: no view named "waitng"');
+    const ran = join(tempDir(), 'ran');
+    const withCommand = configHome({ views: VIEWS, profiles: { default: { base_url: sandbox.url, key_command: `touch ${ran}; echo ${KEYS.north}` } } });
+    const r = await runInProcess('list', ['--view', 'waitng'], { env: { XDG_CONFIG_HOME: withCommand } });
+    expect(r.code).toBe(2);
+    expect(existsSync(ran)).toBe(false);
   });
 });

@@ -34,9 +34,8 @@ export interface ConnectionConfig {
   readonly apiKey: string;
 }
 
-/** Resolves the configuration and reads the key; throws a CliError (exit 2 or 4) saying what to set. */
-export async function loadConnectionConfig(factory: Factory, flags: ConfigFlags): Promise<ConnectionConfig> {
-  const config = await loadResolvedConfig(factory, flags);
+/** A resolved configuration made ready to connect: its base URL checked and the key read; throws a CliError (exit 2 or 4) saying what to set. */
+export async function connectionConfig(factory: Factory, config: ResolvedConfig): Promise<ConnectionConfig> {
   const { baseUrl } = config;
   if (baseUrl === null) {
     throw configError(

@@ -59,8 +59,9 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
   return runCommand(LIST_SPEC, argv, factory, async (ctx) => {
     const dates = { nowMs: factory.now(), timeZone: factory.env.TZ || undefined };
     const flagged = parseListRequest(LIST_SPEC, ctx.args, factory.io.isStdoutTTY, dates);
-    const { client, connection } = await ctx.connect();
-    const request = applyListView(flagged, ctx.args, connection.config.views, dates);
+    // A view the config file does not have is refused before the key is read.
+    const request = applyListView(flagged, ctx.args, (await ctx.config()).views, dates);
+    const { client } = await ctx.connect();
     const signal = ctx.abortOnInterrupt();
     return request.isAll ? listAll(ctx, client, request, signal) : listOnePage(ctx, client, request, signal);
   });
