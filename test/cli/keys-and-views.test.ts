@@ -110,15 +110,26 @@ describe('list --view', () => {
     expect(r.stderr).toContain('--view: no view named "waitng" (views: waiting, reviewed-early). Did you mean waiting?');
   });
 
-  it('an unknown view is named before the key is read: without a key, and without running the key command', async () => {
+  it('an unknown view is named before the key is read: without a key, and without running the key command (list and the console)', async () => {
     const home = configHome({ views: VIEWS });
     const noKey = await runInProcess('list', ['--view', 'waitng'], { env: { XDG_CONFIG_HOME: home, RETURNS_BASE_URL: sandbox.url } });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('--view: no view named "waitng"');
     const ran = join(tempDir(), 'ran');
     const withCommand = configHome({ views: VIEWS, profiles: { default: { base_url: sandbox.url, key_command: `touch ${ran}; echo ${KEYS.north}` } } });
-    const r = await runInProcess('list', ['--view', 'waitng'], { env: { XDG_CONFIG_HOME: withCommand } });
-    expect(r.code).toBe(2);
-    expect(existsSync(ran)).toBe(false);
+    // The console asks for a terminal first: stdin is said to be one (its stdout, the test factory's).
+    const stdinTTY = Object.getOwnPropertyDescriptor(process.stdin, 'isTTY');
+    Object.defineProperty(process.stdin, 'isTTY', { value: true, configurable: true });
+    try {
+      for (const command of ['list', 'console'] as const) {
+        const r = await runInProcess(command, ['--view', 'waitng'], { env: { XDG_CONFIG_HOME: withCommand }, isStdoutTTY: true });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain('--view: no view named "waitng"');
+        expect(existsSync(ran)).toBe(false);
+      }
+    } finally {
+      if (stdinTTY) Object.defineProperty(process.stdin, 'isTTY', stdinTTY);
+      else delete (process.stdin as { isTTY?: boolean }).isTTY;
+    }
   });
 });

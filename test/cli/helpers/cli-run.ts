@@ -1,12 +1,13 @@
 /** Runs a command in-process with a test factory and returns what it printed and its exit code. */
 import { run as config } from '../../../src/cli/commands/config/index.js';
+import { run as consoleCommand } from '../../../src/cli/commands/console/index.js';
 import { run as list } from '../../../src/cli/commands/list/index.js';
 import { run as receive } from '../../../src/cli/commands/receive/index.js';
 import { run as review } from '../../../src/cli/commands/review/index.js';
 import { run as show } from '../../../src/cli/commands/show/index.js';
 import { makeTestFactory, type TestFactoryOptions } from './test-factory.js';
 
-const COMMANDS = { config, list, receive, review, show } as const;
+const COMMANDS = { config, console: consoleCommand, list, receive, review, show } as const;
 export type CommandName = keyof typeof COMMANDS;
 
 export interface CliResult {

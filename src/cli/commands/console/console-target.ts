@@ -25,12 +25,13 @@ const AUTH_SCREEN_CODES: Readonly<Record<string, AuthFailure['problem']>> = {
   api_key_whitespace: 'malformed',
 };
 
-/** Resolves the configuration and decides where the console connects. */
+/** Decides where the console connects with `config` (resolved from the flags when not given), reading the key. */
 export async function resolveConsoleTarget(
   factory: Factory,
   flags: { readonly profile?: string; readonly baseUrl?: string; readonly isSandbox: boolean },
+  resolved?: ResolvedConfig,
 ): Promise<ConsoleTarget> {
-  const config = await loadResolvedConfig(factory, { profile: flags.profile, baseUrl: flags.baseUrl });
+  const config = resolved ?? (await loadResolvedConfig(factory, { profile: flags.profile, baseUrl: flags.baseUrl }));
   if (flags.isSandbox || (config.baseUrl === null && config.keySource.kind === 'none')) return { kind: 'sandbox', config };
   const { baseUrl } = config;
   if (baseUrl === null) {

@@ -4,7 +4,6 @@
  */
 import type { ReturnsClient } from '../../../api/client-types.js';
 import { runCommand } from '../../command-runner.js';
-import { stringFlag } from '../../command-runner.js';
 import { CliError } from '../../cli-error.js';
 import { toClientOptions } from '../../config/index.js';
 import { EXIT } from '../../exit-codes.js';
@@ -39,15 +38,13 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const ui = import('../../../ui/start-console.js');
     ui.catch(() => undefined);
     const stateDir = await checkedStateDir(factory);
-    const target = await resolveConsoleTarget(factory, {
-      profile: stringFlag(ctx.args, 'profile'),
-      baseUrl: stringFlag(ctx.args, 'base-url'),
-      isSandbox: args.isSandbox,
-    });
+    // --view needs the config file's views: a bad name stops here, before the key is read
+    // (a key command run) or anything starts.
+    const resolved = await ctx.config();
+    const start = applyViewFlag(ctx.args, resolved.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
+    const target = await resolveConsoleTarget(factory, { isSandbox: args.isSandbox }, resolved);
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
-    // --view needs the config file's views: a bad name stops here, before anything starts.
-    const start = applyViewFlag(ctx.args, config.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
     // On the built-in sandbox, its own profile comes first; the config file's profiles follow.
     const profileNames = target.kind === 'sandbox' ? [BUILTIN_SANDBOX_PROFILE, ...config.profileNames.filter((n) => n !== BUILTIN_SANDBOX_PROFILE)] : config.profileNames;
     const base = { factory, isReadOnly: args.isReadOnly, stateDir, profileNames };
