@@ -18,7 +18,7 @@ const memoizedImport = (name, source) => [
   `const ${name} = memoizeText(${name}Unremembered);`,
 ].join('\n');
 
-/** The patches: a name, where, what, how often, and why. */
+/** The patches: a name, where (`file`, less what `skip` matches), what, how often, and why. */
 export const PATCHES = [
   {
     name: 'yoga-without-fetch',
@@ -62,6 +62,26 @@ export const PATCHES = [
     replace: memoizedImport('sanitizeAnsi', './sanitize-ansi.js'),
     count: 1,
   },
+  {
+    name: 'string-width-lazy-emoji',
+    // string-width builds its \p{RGI_Emoji} expression when it loads: V8 checks a regular
+    // expression literal while it parses the module, and that one (thousands of emoji
+    // sequences) cost 16-18 ms of every start-up, console and commands alike, on Node 22, 24
+    // and 26. It is needed only for a cluster of more than one UTF-16 unit (an emoji, a flag),
+    // which the first frame does not have. The same expression, compiled on its first use.
+    file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    // Only the top-level copy (autocannon's cli-table3, a benchmark's, has an older one of its own).
+    skip: /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/,
+    search: String.raw`const emojiPrefixRegex = /^(?:\p{RGI_Emoji}|\p{Regional_Indicator}{1,2}|[\d#*]\u{FE0F})/v;`,
+    replace: [
+      'let emojiPrefixRegexCompiled;',
+      "const emojiPrefixSource = String.raw`^(?:\\p{RGI_Emoji}|\\p{Regional_Indicator}{1,2}|[\\d#*]\\u{FE0F})`;",
+      "const compiledEmojiPrefixRegex = () => (emojiPrefixRegexCompiled ??= new RegExp(emojiPrefixSource, 'v'));",
+      // Not global or sticky: test and exec keep no state between calls, as with the literal.
+      'const emojiPrefixRegex = { test: (text) => compiledEmojiPrefixRegex().test(text), exec: (text) => compiledEmojiPrefixRegex().exec(text) };',
+    ].join('\n'),
+    count: 1,
+  },
 ];
 
 /**
@@ -69,7 +89,7 @@ export const PATCHES = [
  * when none is for it. Throws when a patch for the file does not fit it exactly.
  */
 export function applyPatches(path, source, patches = PATCHES) {
-  const mine = patches.filter((patch) => patch.file.test(path));
+  const mine = patches.filter((patch) => patch.file.test(path) && !patch.skip?.test(path));
   if (mine.length === 0) return undefined;
   let patched = source;
   for (const patch of mine) {
@@ -91,7 +111,8 @@ export function sourcePatchPlugin(patches = PATCHES) {
       for (const patch of patches) {
         build.onLoad({ filter: patch.file, namespace: 'file' }, async (args) => {
           try {
-            return { contents: applyPatches(args.path, await readFile(args.path, 'utf8'), patches), loader: 'js' };
+            const contents = applyPatches(args.path, await readFile(args.path, 'utf8'), patches);
+            return contents === undefined ? undefined : { contents, loader: 'js' };
           } catch (error) {
             return { errors: [{ text: error.message }] };
           }

@@ -1,8 +1,9 @@
 /**
  * The build's source-patch plugin (scripts/source-patch-plugin.mjs): Yoga, bundled as the
  * console gets it, loads its WebAssembly without making Node load its built-in fetch, and
- * still lays out; a patch that no longer fits its dependency fails the build; and the tests
- * run the same patched Yoga (vitest.config.ts applies the same patches).
+ * still lays out; string-width compiles its emoji expression on first use, not at load, and
+ * measures every text as before; a patch that no longer fits its dependency fails the build;
+ * and the tests run the same patched modules (vitest.config.ts applies the same patches).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -23,6 +24,7 @@ async function bundle(contents: string, plugins: unknown[]): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    target: 'node22', // as scripts/build.mjs: esbuild then writes v-flag literals as RegExp calls
     plugins: plugins as never,
     logLevel: 'silent',
   });
@@ -37,7 +39,54 @@ console.log(JSON.stringify({ width: node.getComputedWidth(), isFetchLoaded: proc
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
 }
 
+/** Texts whose width string-width works out in every way it has: emoji of all kinds, flags, keycaps, text style, CJK, Hangul, marks. */
+const WIDTH_CORPUS = [
+  '', 'plain ASCII', 'a · b ↑/k › …', '\u001b[31mred\u001b[39m', '👍', '👍🏽', '👨‍👩‍👧', '🏳️‍🌈', '🇩🇰', '🇩', '🇩🇰🇸🇪', '1️⃣', '#️⃣', '1⃣',
+  '☺️', '☺︎', '⌚︎', '⌚', '🏽', 'a🏽', '日本語', 'ｶﾞ', '한국어', '\u1100\u1161\u11A8', 'é', 'e\u0301', '\u0600123', '\u0600日',
+  'क्षि', 'ำ', '\u200B', '\u00AD', '\uD800', 'x\u200Dy', '🧑🏻‍💻 at 日本 ok', 'Ω≈ç√∫', '\u2028',
+];
+
+/** In a fresh process (nothing compiled yet): the RegExp sources the module built when it loaded, and its widths of WIDTH_CORPUS. */
+function runStringWidth(file: string): { sourcesAtLoad: string[]; widths: number[] } {
+  const script = `const sources = []; const Native = RegExp;
+globalThis.RegExp = new Proxy(Native, { construct(target, args) { sources.push(String(args[0])); return Reflect.construct(target, args); } });
+const { default: stringWidth } = await import(${JSON.stringify(file)});
+const sourcesAtLoad = [...sources]; globalThis.RegExp = Native;
+console.log(JSON.stringify({ sourcesAtLoad, widths: ${JSON.stringify(WIDTH_CORPUS)}.map((t) => stringWidth(t)) }));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
+}
+
 describe('source-patch plugin', () => {
+  it('string-width builds its emoji expression on first use, not at load, and measures every text as before', async () => {
+    const patched = runStringWidth(await bundle("export { default } from 'string-width';", [sourcePatchPlugin()]));
+    const plain = runStringWidth(await bundle("export { default } from 'string-width';", []));
+    expect(patched.widths).toEqual(plain.widths);
+    expect(plain.widths.slice(0, 5)).toEqual([0, 11, 13, 3, 2]);
+    // Without the patch the bundle builds it at load: the test can tell the difference.
+    expect(plain.sourcesAtLoad.some((source) => source.includes('RGI_Emoji'))).toBe(true);
+    expect(patched.sourcesAtLoad.some((source) => source.includes('RGI_Emoji'))).toBe(false);
+  }, 30_000);
+
+  it('vitest runs the patched string-width too: its emoji expression is built when first needed', async () => {
+    const sources: string[] = [];
+    const Native = RegExp;
+    globalThis.RegExp = new Proxy(Native, {
+      construct(target, args: [string, string?]) {
+        sources.push(String(args[0]));
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    try {
+      // The first import of string-width in this test process (the unpatched module has a literal, never built through RegExp).
+      const { default: stringWidth } = await import('string-width');
+      expect(sources.some((source) => source.includes('RGI_Emoji'))).toBe(false);
+      expect(stringWidth('👨‍👩‍👧 ok')).toBe(5);
+      expect(sources.some((source) => source.includes('RGI_Emoji'))).toBe(true);
+    } finally {
+      globalThis.RegExp = Native;
+    }
+  });
+
   it("Yoga loads without Node's fetch, and still lays out", async () => {
     const patched = await bundle("export { default } from 'yoga-layout';", [sourcePatchPlugin()]);
     expect(runYoga(patched)).toEqual({ width: 40, isFetchLoaded: false });
