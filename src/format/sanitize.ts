@@ -59,6 +59,11 @@ const INVISIBLE_FORMAT = new Set([
   0xfeff, // zero width no-break space / BOM
 ]);
 
+/** True for a bidi control or invisible spacing character (shown as `<U+…>` by the sanitizer). */
+export function isInvisibleFormat(codePoint: number): boolean {
+  return INVISIBLE_FORMAT.has(codePoint);
+}
+
 /** `<U+202E>`: visible and unambiguous. */
 function codePointLabel(cp: number): string {
   return `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>`;
@@ -177,7 +182,7 @@ function sanitizeWhole(text: string, options: SanitizeOptions): string {
       out += controlPicture(c);
     } else if (c >= 0x80 && c <= 0x9f) {
       out += codePointLabel(c);
-    } else if (INVISIBLE_FORMAT.has(c)) {
+    } else if (isInvisibleFormat(c)) {
       out += codePointLabel(c);
     } else if (c >= 0xd800 && c <= 0xdbff) {
       const low = text.charCodeAt(i + 1);

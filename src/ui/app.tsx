@@ -19,11 +19,10 @@ import { useSettleUnknownWrites } from './hooks/use-settle-unknown-writes.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
-import { InputRouterProvider, useScanHandler } from './keys/input-router.js';
+import { InputRouterProvider } from './keys/input-router.js';
+import { PasteFallback, ScanFallback } from './keys/input-fallbacks.js';
 import { display, sanitizeForTerminal } from '../format/sanitize.js';
-import { actionLabel } from './keys/match.js';
 import { ScreenActiveProvider } from './keys/screen-active-context.js';
-import { useKeyTable } from './keys/use-key-table.js';
 import { onKeyRefused } from './queries/query-client.js';
 import { DeskSlot } from './screens/bulk/desk-slot.js';
 import { useDesk, type Desk } from './screens/bulk/use-desk.js';
@@ -154,6 +153,7 @@ export function App(props: AppProps) {
   return (
     <InputRouterProvider>
       <ScanFallback />
+      <PasteFallback />
       <AppActionsContext.Provider value={actions}>
       <GlobalKeysProvider onAction={onGlobal}>
         {/* Clipped vertically only: every line is already cut to the width, and a horizontal
@@ -181,24 +181,6 @@ export function App(props: AppProps) {
       </AppActionsContext.Provider>
     </InputRouterProvider>
   );
-}
-
-/**
- * A barcode scan that no screen takes (the order screen, the activity log, help, a bulk
- * run): it never acts as keys; nothing is done, and the notice says where scans work.
- */
-function ScanFallback() {
-  const { show } = useNotice();
-  const table = useKeyTable();
-  useScanHandler(
-    'fallback',
-    (scan) => {
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, ${actionLabel('list', 'scan-mode', table)} opens scan mode to receive parcels and ${actionLabel('list', 'find', table)} finds an order.`, 'warning');
-      return 'taken';
-    },
-    { isWhileHidden: true },
-  );
-  return null;
 }
 
 function renderScreens(

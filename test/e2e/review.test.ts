@@ -17,7 +17,7 @@ const sessions: PtySession[] = [];
 
 beforeAll(async () => {
   assertBuilt();
-  // 84 orders per shop: pending ones are 1000, 1014, 1028, 1042 (north) and 5000, 5014 (south).
+  // 84 orders per shop: pending ones are 1000, 1014, 1028, 1042 (north) and 5000, 5014 (south); each test has its own.
   sandbox = await startTestSandbox({ fixture: makeFixture(84) });
 });
 afterAll(async () => {
@@ -87,6 +87,23 @@ describe('console review end to end', { timeout: 60_000 }, () => {
     expect(order?.refunds?.[0]?.status).toBe('approved');
     expect(order?.exchanges?.[0]).toMatchObject({ status: 'rejected', reject_reason: 'Scratched sole' });
     expect(session.output()).not.toContain(KEYS.north);
+  });
+
+  it('takes a pasted reject reason (the terminal\'s bracketed paste) as one line, with the Enter right behind it, and the API agrees', async () => {
+    const session = await openOrder(1000, '#N1000', { home: freshHome() });
+    await session.waitForText('Jacket 0');
+    // The console asks the terminal to mark pastes (and stops at exit).
+    expect(session.output()).toContain('\u001b[?2004h');
+    await press(session, 'a', '→ approve');
+    await press(session, 'x', 'reason?');
+    // A terminal sends a paste at once; the Enter pressed right after can share its read.
+    await press(session, `\u001b[200~Scratched sole,\r\nsee photo\u001b[201~${KEY.enter}`, 'reject reason: Scratched sole, see photo');
+    await press(session, 's', 'Send the review of #N1000: 1 approve, 1 reject?');
+    await press(session, 'y', 'Review sent: 1 approve, 1 reject');
+    await press(session, 'q');
+    expect((await session.exited).exitCode).toBe(0);
+    expect(session.output().lastIndexOf('\u001b[?2004l')).toBeGreaterThan(session.output().lastIndexOf('\u001b[?2004h'));
+    expect((await api().getOrder(1000))?.exchanges?.[0]).toMatchObject({ status: 'rejected', reject_reason: 'Scratched sole, see photo' });
   });
 
   it('restores the draft after the process is killed in the middle of a review', async () => {

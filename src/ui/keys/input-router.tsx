@@ -16,8 +16,12 @@
  * types never reaches the handlers as keys. A scan goes to the scan handlers instead, tried
  * by rank (scan mode's queue, then a focused text field, then the screen, then the shell's
  * fallback), each of which takes it or has it typed as keys or as text.
+ *
+ * Pasted text (the terminal's bracketed paste, on while the console runs) is neither keys
+ * nor a scan: a focused text field gets it as one piece of typed text (pastedText: one line),
+ * and anywhere else it is not typed at all, so a pasted paragraph never runs as commands.
  */
-import { useInput, type Key } from 'ink';
+import { useInput, usePaste, type Key } from 'ink';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLatest } from '../hooks/use-latest.js';
 import { moveOnlyCharTest } from './match.js';
@@ -30,7 +34,8 @@ import {
   type ScannedText,
   type Step,
 } from './scan-classifier.js';
-import { keyOf, splitBurst } from './split-burst.js';
+import { pastedText, type PastedText } from './pasted-text.js';
+import { keyOf, PLAIN_KEY, splitBurst } from './split-burst.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import { useKeyTable } from './use-key-table.js';
 
@@ -49,14 +54,26 @@ export type ScanDisposal = 'taken' | 'as-keys' | 'as-text';
 /** Decides about a scan, or returns null to leave it to the next handler. */
 export type ScanHandler = (scan: ScannedText) => ScanDisposal | null;
 
+/** Who gets pasted text first: a focused text field, then the shell (which says where pasting works). */
+export type PasteRank = 'field' | 'fallback';
+const PASTE_RANKS: readonly PasteRank[] = ['field', 'fallback'];
+
+/** Decides about pasted text: `taken`, typed `as-text` into the field that has the keyboard, or null to leave it to the next handler. */
+export type PasteHandler = (paste: PastedText) => 'taken' | 'as-text' | null;
+
 export interface InputRouter {
   /** Adds a handler; returns its removal. */
   readonly register: (handler: InputHandler) => () => void;
   /** Adds a scan handler of `rank` (the latest of a rank is tried first); returns its removal. */
   readonly onScan: (rank: ScanRank, handler: ScanHandler) => () => void;
+  /** Adds a paste handler of `rank` (the latest of a rank is tried first); returns its removal. */
+  readonly onPaste: (rank: PasteRank, handler: PasteHandler) => () => void;
 }
 
-type Pending = { readonly kind: 'key'; readonly input: string; readonly key: Key } | { readonly kind: 'scan'; readonly scan: ScannedText };
+type Pending =
+  | { readonly kind: 'key'; readonly input: string; readonly key: Key }
+  | { readonly kind: 'scan'; readonly scan: ScannedText }
+  | { readonly kind: 'paste'; readonly paste: PastedText };
 
 const InputRouterContext = createContext<InputRouter | null>(null);
 
@@ -74,25 +91,35 @@ function msUntil(deadline: number): number {
   return Math.max(0, deadline - performance.now());
 }
 
-/** Routes every key to the registered handlers, in registration order, and scans by rank. */
+/** Adds `entry` to the list in `ref`; returns its removal. */
+function addTo<T>(ref: { current: readonly T[] }, entry: T): () => void {
+  ref.current = [...ref.current, entry];
+  return () => {
+    ref.current = ref.current.filter((e) => e !== entry);
+  };
+}
+
+/** The first disposal of `handlers` by rank (the latest of a rank first), or null when none decides. */
+function firstDisposal<R, A, D>(handlers: readonly { readonly rank: R; readonly handler: (arg: A) => D | null }[], ranks: readonly R[], arg: A): D | null {
+  for (const rank of ranks) {
+    for (const { handler } of handlers.filter((e) => e.rank === rank).reverse()) {
+      const disposal = handler(arg);
+      if (disposal !== null) return disposal;
+    }
+  }
+  return null;
+}
+
+/** Routes every key to the registered handlers, in registration order, and scans and pastes by rank. */
 export function InputRouterProvider(props: { readonly children?: ReactNode }) {
-  const handlers = useRef<InputHandler[]>([]);
-  const scanHandlers = useRef<{ readonly rank: ScanRank; readonly handler: ScanHandler }[]>([]);
+  const handlers = useRef<readonly InputHandler[]>([]);
+  const scanHandlers = useRef<readonly { readonly rank: ScanRank; readonly handler: ScanHandler }[]>([]);
+  const pasteHandlers = useRef<readonly { readonly rank: PasteRank; readonly handler: PasteHandler }[]>([]);
   const router = useMemo<InputRouter>(
     () => ({
-      register: (handler) => {
-        handlers.current = [...handlers.current, handler];
-        return () => {
-          handlers.current = handlers.current.filter((h) => h !== handler);
-        };
-      },
-      onScan: (rank, handler) => {
-        const entry = { rank, handler };
-        scanHandlers.current = [...scanHandlers.current, entry];
-        return () => {
-          scanHandlers.current = scanHandlers.current.filter((e) => e !== entry);
-        };
-      },
+      register: (handler) => addTo(handlers, handler),
+      onScan: (rank, handler) => addTo(scanHandlers, { rank, handler }),
+      onPaste: (rank, handler) => addTo(pasteHandlers, { rank, handler }),
     }),
     [],
   );
@@ -100,17 +127,15 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   const isWaiting = useRef(false);
   const [, setTick] = useState(0);
 
+  // Nobody takes a scan or a paste (nothing registered): dropped rather than run as commands.
   const routeScan = (scan: ScannedText) => {
-    for (const rank of RANKS) {
-      const ofRank = scanHandlers.current.filter((e) => e.rank === rank).reverse();
-      for (const { handler } of ofRank) {
-        const disposal = handler(scan);
-        if (disposal === null) continue;
-        if (disposal !== 'taken') queue.current.unshift(...scanKeys(scan, disposal));
-        return;
-      }
-    }
-    // Nobody takes it (nothing registered): dropped rather than run as commands.
+    const disposal = firstDisposal(scanHandlers.current, RANKS, scan);
+    if (disposal === 'as-keys' || disposal === 'as-text') queue.current.unshift(...scanKeys(scan, disposal));
+  };
+  // Typed as one key press of text: a field inserts it whole, and no binding is a string of several characters.
+  const routePaste = (paste: PastedText) => {
+    const disposal = firstDisposal(pasteHandlers.current, PASTE_RANKS, paste);
+    if (disposal === 'as-text' && paste.text !== '') queue.current.unshift({ kind: 'key', input: paste.text, key: PLAIN_KEY });
   };
 
   const deliverNext = () => {
@@ -118,7 +143,8 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
     if (!next) return;
     // A snapshot: a handler that closes a screen must not change who gets this key.
     if (next.kind === 'key') for (const handler of [...handlers.current]) handler(next.input, next.key);
-    else routeScan(next.scan);
+    else if (next.kind === 'scan') routeScan(next.scan);
+    else routePaste(next.paste);
     // Render (with whatever the key or scan changed) before the next one is delivered.
     isWaiting.current = true;
     setTick((t) => t + 1);
@@ -161,6 +187,14 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
     scheduleQuiet();
     if (!isWaiting.current) deliverNext();
   });
+  // Ink turns the terminal's bracketed paste on while this listens (and off at exit).
+  usePaste((text) => {
+    // Characters typed before the paste and still held by the classifier go first, as keys.
+    apply(classifyQuiet(classifier.current, Number.POSITIVE_INFINITY));
+    scheduleQuiet();
+    queue.current.push({ kind: 'paste', paste: pastedText(text) });
+    if (!isWaiting.current) deliverNext();
+  });
   // Runs after every render of the router, once the screens below have registered. The next
   // key goes out after this commit, not inside it: React counts updates made while committing
   // as nested and gives up after 50 ("Maximum update depth exceeded"), so a paste or a held
@@ -183,14 +217,34 @@ export function useInputRouter(): InputRouter {
   return router;
 }
 
+type HandlerOptions = { readonly isActive?: boolean; readonly isWhileHidden?: boolean };
+
 /**
  * Registers `handler` for scans at `rank` while `isActive` and (unless `isWhileHidden`) while
  * its screen is on top. The latest handler function is used; it registers with the render.
  */
-export function useScanHandler(rank: ScanRank, handler: ScanHandler, options: { readonly isActive?: boolean; readonly isWhileHidden?: boolean } = {}): void {
+export function useScanHandler(rank: ScanRank, handler: ScanHandler, options: HandlerOptions = {}): void {
+  useRankedHandler((router) => router.onScan, rank, handler, options);
+}
+
+/** Registers `handler` for pasted text at `rank`, as useScanHandler does for scans. */
+export function usePasteHandler(rank: PasteRank, handler: PasteHandler, options: HandlerOptions = {}): void {
+  useRankedHandler((router) => router.onPaste, rank, handler, options);
+}
+
+function useRankedHandler<R, H extends (arg: never) => unknown>(
+  registry: (router: InputRouter) => (rank: R, handler: H) => () => void,
+  rank: R,
+  handler: H,
+  options: HandlerOptions,
+): void {
   const router = useInputRouter();
   const isScreenActive = useIsScreenActive();
   const latestRef = useLatest(handler);
   const isOn = (options.isActive ?? true) && (options.isWhileHidden === true || isScreenActive);
-  useLayoutEffect(() => (isOn ? router.onScan(rank, (scan) => latestRef.current(scan)) : undefined), [router, isOn, rank, latestRef]);
+  const add = registry(router);
+  useLayoutEffect(
+    () => (isOn ? add(rank, ((arg: never) => latestRef.current(arg)) as H) : undefined),
+    [add, isOn, rank, latestRef],
+  );
 }

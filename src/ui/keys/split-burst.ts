@@ -5,7 +5,8 @@
  */
 import type { Key } from 'ink';
 
-const PLAIN: Key = {
+/** A key press with no modifier and no special key: typed text. */
+export const PLAIN_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
   home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
   backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
@@ -14,12 +15,12 @@ const PLAIN: Key = {
 /** One character as the key press Ink would report for it alone (a line feed as Enter). */
 export function keyOf(char: string): readonly [string, Key] {
   const code = char.codePointAt(0) ?? 0;
-  if (char === '\r' || char === '\n') return ['', { ...PLAIN, return: true }];
-  if (char === '\t') return ['', { ...PLAIN, tab: true }];
-  if (code === 0x7f) return ['', { ...PLAIN, delete: true }];
-  if (code === 0x08) return ['', { ...PLAIN, backspace: true }];
-  if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...PLAIN, ctrl: true }];
-  return [char, { ...PLAIN, shift: /^[A-Z]$/.test(char) }];
+  if (char === '\r' || char === '\n') return ['', { ...PLAIN_KEY, return: true }];
+  if (char === '\t') return ['', { ...PLAIN_KEY, tab: true }];
+  if (code === 0x7f) return ['', { ...PLAIN_KEY, delete: true }];
+  if (code === 0x08) return ['', { ...PLAIN_KEY, backspace: true }];
+  if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...PLAIN_KEY, ctrl: true }];
+  return [char, { ...PLAIN_KEY, shift: /^[A-Z]$/.test(char) }];
 }
 
 /**

@@ -8,11 +8,11 @@ import { useNotice } from '../context/notice-context.js';
 import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
 import { useLatest } from '../hooks/use-latest.js';
-import { display, sanitizeForTerminal } from '../../format/sanitize.js';
-import { useInputRouter, useScanHandler } from './input-router.js';
+import { display, DISPLAY_MAX_CHARS, sanitizeForTerminal } from '../../format/sanitize.js';
+import { useInputRouter, usePasteHandler, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
-import { matchBinding, readOnlyReason, SCAN_IN_PROMPT } from './match.js';
+import { matchBinding, readOnlyReason, SCAN_IN_PROMPT, TEXT_SCOPES } from './match.js';
 import { useKeyTable } from './use-key-table.js';
 
 /** Receives the matched action; `binding` is the table row that matched. */
@@ -80,5 +80,16 @@ export function useKeyBindings(
       return scanPolicy ?? null;
     },
     { isActive: isActive && scanPolicy !== undefined },
+  );
+
+  // Pasted text goes into a text prompt as typed text (one line), never as keys.
+  usePasteHandler(
+    'field',
+    (paste) => {
+      if (paste.isCut) show(display`Pasted text was cut to its first ${DISPLAY_MAX_CHARS} characters.`, 'warning');
+      else if (paste.isJoined) show(display`Pasted lines were joined into one line.`, 'info');
+      return 'as-text';
+    },
+    { isActive: isActive && firstScope !== undefined && TEXT_SCOPES.has(firstScope) },
   );
 }
