@@ -30,7 +30,7 @@ export function PasteFallback() {
   usePasteHandler(
     'fallback',
     () => {
-      show(display`Paste not typed: keys here are commands. On the list, paste after ${actionLabel('list', 'find', table)} (find) or ${actionLabel('list', 'command-line', table)}.`, 'warning');
+      show(display`Paste not typed: keys here are commands. On the list, ${actionLabel('list', 'find', table)} (find) and ${actionLabel('list', 'command-line', table)} take it.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },
