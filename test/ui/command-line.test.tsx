@@ -104,6 +104,16 @@ describe('the command line', () => {
     await typeCommand(view, 'stauts pending');
     await view.press(KEY.enter, 'Unknown command :stauts. Did you mean :status?');
     expect(view.frame()).toContain(':stauts pending');
+    // Or with readline's keys: Ctrl+W erases the last word, Ctrl+U the rest.
+    view.stdin.write('\u0017');
+    await view.waitUntil((f) => /^:stauts *$/m.test(f), 'Ctrl+W erased the word');
+    view.stdin.write('\u0015');
+    for (const c of 'status reviewed') view.stdin.write(c);
+    await view.waitFor(':status reviewed');
+    await view.press(KEY.enter, 'Filters: status reviewed');
+
+    await typeCommand(view, 'stauts pending');
+    await view.press(KEY.enter, 'Unknown command :stauts.');
     await closeLine(view);
 
     await typeCommand(view, 'ids 12a');

@@ -35,6 +35,17 @@ describe('text editing', () => {
     }
   });
 
+  it("edits with readline's Ctrl keys: A start, E end, U erase to the start, K erase to the end, W erase a word", () => {
+    const at = (value: string, cursor: number) => ({ value, cursor });
+    expect(editText(at('ab cd', 3), 'a', key({ ctrl: true }))).toEqual(at('ab cd', 0));
+    expect(editText(at('ab cd', 0), 'e', key({ ctrl: true }))).toEqual(at('ab cd', 5));
+    expect(editText(at('stauts pendng', 7), 'u', key({ ctrl: true }))).toEqual(at('pendng', 0));
+    expect(editText(at('ab cd', 2), 'k', key({ ctrl: true }))).toEqual(at('ab', 2));
+    expect(editText(at('status  pendng  ', 16), 'w', key({ ctrl: true }))).toEqual(at('status  ', 8));
+    expect(editText(at('😀 ab', 4), 'w', key({ ctrl: true }))).toEqual(at('😀 ', 2));
+    expect(editText(at('ab', 2), 'n', key({ ctrl: true }))).toBeNull();
+  });
+
   it('counts code points, not UTF-16 units', () => {
     const s = editText(textAt('😀'), '', key({ backspace: true }))!;
     expect(s).toEqual({ value: '', cursor: 0 });
