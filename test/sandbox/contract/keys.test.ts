@@ -104,6 +104,20 @@ describe('revocation while the server runs', () => {
     expect(await isRevoked('night shift')).toBe(true);
   });
 
+  it('revoke KEY: the last 4 or the name as the argument, as people type it', async () => {
+    const byLast4 = (await keys('create', '--shop', 'shop_north', '--name', 'day shift')).stdout.match(/sk_[0-9a-f]{64}/)![0];
+    const byName = (await keys('create', '--shop', 'shop_north', '--name', 'back office')).stdout.match(/sk_[0-9a-f]{64}/)![0];
+    created.push(byLast4, byName);
+    expect((await keys('revoke', byLast4.slice(-4).toUpperCase())).code).toBe(0);
+    expectError(await listOrders(sb.url, byLast4), 'invalid_api_key');
+    expectPage(await listOrders(sb.url, byName, { limit: '1' }));
+    expect((await keys('revoke', 'back office')).code).toBe(0);
+    expectError(await listOrders(sb.url, byName), 'invalid_api_key');
+    const both = await keys('revoke', 'back office', '--last4', byName.slice(-4));
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('exactly one of KEY (its last 4 or its name), --last4 XXXX or --name NAME');
+  });
+
   it('refuses bad requests with a message and a non-zero exit', async () => {
     for (const args of [
       ['revoke', '--last4', 'zzzz'],

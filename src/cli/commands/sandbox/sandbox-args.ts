@@ -68,14 +68,22 @@ export function parseCreateKey(args: ParsedArgs): { readonly shopId: string; rea
   return { shopId, name };
 }
 
-/** `keys revoke`: exactly one of --last4 and --name, maybe narrowed by --shop. */
+const LAST4 = /^[0-9a-fA-F]{4}$/;
+
+/**
+ * `keys revoke`: exactly one of KEY, --last4 and --name, maybe narrowed by --shop. KEY is the
+ * last 4 when it is 4 hexadecimal characters, else a name (a name like "beef" needs --name).
+ */
 export function parseRevokeTarget(args: ParsedArgs): RevokeTarget {
-  const last4 = stringFlag(args, 'last4');
-  const name = stringFlag(args, 'name');
+  const [typed] = args.positionals;
+  const isTypedLast4 = typed !== undefined && LAST4.test(typed);
+  const last4 = stringFlag(args, 'last4') ?? (isTypedLast4 ? typed : undefined);
+  const name = stringFlag(args, 'name') ?? (typed !== undefined && !isTypedLast4 ? typed : undefined);
   const shop = stringFlag(args, 'shop');
   const narrow = shop === undefined ? {} : { shopId: shop };
-  if ((last4 === undefined) === (name === undefined)) throw usage(KEYS_REVOKE_SPEC, 'keys revoke needs exactly one of --last4 XXXX or --name NAME');
+  const given = [typed, stringFlag(args, 'last4'), stringFlag(args, 'name')].filter((v) => v !== undefined);
+  if (given.length !== 1) throw usage(KEYS_REVOKE_SPEC, 'keys revoke needs exactly one of KEY (its last 4 or its name), --last4 XXXX or --name NAME');
   if (last4 === undefined) return { name: name!, ...narrow };
-  if (!/^[0-9a-fA-F]{4}$/.test(last4)) throw usage(KEYS_REVOKE_SPEC, '--last4 must be the last 4 characters of the key (hexadecimal)', 'last4');
+  if (!LAST4.test(last4)) throw usage(KEYS_REVOKE_SPEC, '--last4 must be the last 4 characters of the key (hexadecimal)', 'last4');
   return { last4, ...narrow };
 }

@@ -41,6 +41,7 @@ export const KEYS_REVOKE_SPEC: CommandSpec = {
   name: 'sandbox keys revoke',
   summary: 'Revoke an API key, named by its last 4 characters or its name (add --shop when ambiguous).',
   isLocal: true,
+  positionals: [{ name: 'KEY', description: 'The key\'s last 4 characters, or else its name (the same as --last4 or --name)' }],
   flags: [
     { name: 'last4', type: 'string', valueName: 'XXXX', description: 'The last 4 characters of the key' },
     { name: 'name', type: 'string', valueName: 'NAME', description: 'The name of the key' },
@@ -48,7 +49,7 @@ export const KEYS_REVOKE_SPEC: CommandSpec = {
     KEYS_DB_FLAG,
   ],
   notes: [KEYS_NOTE],
-  examples: ['returns-console sandbox keys revoke --last4 1a2b', 'returns-console sandbox keys revoke --name "warehouse terminal" --shop shop_aurora'],
+  examples: ['returns-console sandbox keys revoke 1a2b', 'returns-console sandbox keys revoke "warehouse terminal" --shop shop_aurora'],
 };
 
 export const KEYS_SPEC: CommandSpec = {
