@@ -5,7 +5,9 @@ import { sanitizeForTerminal as safe } from '../../src/format/sanitize.js';
 import { createStyle } from '../../src/format/style.js';
 import { displayWidth } from '../../src/format/width.js';
 import { editText, textAt } from '../../src/ui/components/text-edit.js';
-import { itemCounts, itemsCell, orderColumns, submittedCell } from '../../src/ui/screens/list/order-columns.js';
+import { LIST_FIELDS } from '../../src/cli/commands/list/list-fields.js';
+import { itemCounts } from '../../src/format/order.js';
+import { itemsCell, orderColumns, submittedCell } from '../../src/ui/screens/list/order-columns.js';
 import { describeFilters } from '../../src/ui/screens/list/describe-filters.js';
 import { fitCell, headerLine, layoutColumns, rowLine } from '../../src/ui/table/table-layout.js';
 
@@ -65,6 +67,11 @@ describe('order columns', () => {
     expect(itemCounts(order())).toEqual({ refunds: 1, exchanges: 2, pending: 2 });
     expect(itemsCell(order())).toEqual(['1R 2E · 2 pending', '1R 2E 2p']);
     expect(itemsCell(order({ refunds: undefined, exchanges: undefined }))).toEqual(['n/a']);
+  });
+
+  it('can show every column `list --fields` shows, by the same name (saved views name columns that way)', () => {
+    const names = LIST_FIELDS.filter((f) => f.isDisplayable).map((f) => f.name);
+    expect(orderColumns(Date.now(), names)).toHaveLength(names.length);
   });
 
   it('shows submitted in local time with its age, shorter forms for narrow columns', () => {

@@ -4,33 +4,17 @@
  * escape sequences can neither reach the terminal nor break a column width.
  */
 import type { ReturnOrder } from '../../../api/schemas.js';
+import { customerName as fullName, itemCounts, itemsSummary } from '../../../format/order.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { orderStatusPaint } from '../../../format/status.js';
 import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
 import type { ColumnSpec } from '../../table/table-layout.js';
 
-/** Counts of an order's items (D4); null when the service sends no item data. */
-export interface ItemCounts {
-  readonly refunds: number;
-  readonly exchanges: number;
-  readonly pending: number;
-}
-
-/** Item counts of an order, or null when it carries no `refunds`/`exchanges` (D4). */
-export function itemCounts(order: ReturnOrder): ItemCounts | null {
-  if (!order.refunds && !order.exchanges) return null;
-  const refunds = order.refunds ?? [];
-  const exchanges = order.exchanges ?? [];
-  const pending = [...refunds, ...exchanges].filter((i) => i.status === 'pending').length;
-  return { refunds: refunds.length, exchanges: exchanges.length, pending };
-}
-
-/** "1R 1E · 2 pending" and shorter forms; "n/a" without item data. */
+/** "1R 1E · 2 pending" (as `list` shows it) and the shorter "1R 1E 2p"; "n/a" without item data. */
 export function itemsCell(order: ReturnOrder): readonly DisplayText[] {
   const c = itemCounts(order);
-  if (!c) return [display`n/a`];
-  const counts = display`${c.refunds}R ${c.exchanges}E`;
-  return c.pending > 0 ? [display`${counts} · ${c.pending} pending`, display`${counts} ${c.pending}p`] : [counts];
+  const summary = sanitizeForTerminal(itemsSummary(order));
+  return c && c.pending > 0 ? [summary, display`${c.refunds}R ${c.exchanges}E ${c.pending}p`] : [summary];
 }
 
 /** Submitted time in local time with its age, longest form first ("2026-11-02 10:15 · 3d"). */
@@ -48,7 +32,7 @@ export function submittedCell(submittedAt: string, nowMs: number): readonly Disp
 
 /** The customer's full name, sanitized. */
 export function customerName(order: ReturnOrder): DisplayText {
-  return sanitizeForTerminal(`${order.cust_first_name} ${order.cust_last_name}`.trim());
+  return sanitizeForTerminal(fullName(order));
 }
 
 /** Items awaiting a decision, or n/a when the order carries no item arrays. */
