@@ -11,7 +11,8 @@ import { UnknownStatusNote } from '../../unknown-status-note.js';
 import { applyListView, parseListRequest, type ListRequest } from './list-args.js';
 import { LIST_FIELDS, type FieldContext } from './list-fields.js';
 import type { RecordWriter } from '../../output/index.js';
-import { CLEAR_LINE, listShape, progressLine } from './list-render.js';
+import { CLEAR_LINE } from '../../output/progress-line.js';
+import { listShape, progressLine } from './list-render.js';
 
 export const LIST_SPEC: CommandSpec = {
   name: 'list',

@@ -4,6 +4,7 @@
  * values elsewhere; the status coloured in the table), and the order as sent, or only the
  * --fields keys, for JSON and NDJSON. Also the progress line of a long walk.
  */
+import { progressText } from '../../output/progress-line.js';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { orderStatusPaint } from '../../../format/status.js';
 import type { Style } from '../../../format/style.js';
@@ -33,8 +34,6 @@ export function listShape(fields: readonly ListField[], jsonFields: readonly Lis
 
 /** The stderr progress line of a long walk, e.g. "Fetching return orders… 250". */
 export function progressLine(count: number): string {
-  return `\r\u001b[2KFetching return orders… ${count}`;
+  return progressText(`Fetching return orders… ${count}`);
 }
 
-/** Clears the progress line. */
-export const CLEAR_LINE = '\r\u001b[2K';

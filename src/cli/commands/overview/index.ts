@@ -11,7 +11,7 @@ import { booleanFlag, runCommand, stringFlag } from '../../command-runner.js';
 import { EXIT } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
-import { CLEAR_LINE } from '../list/list-render.js';
+import { CLEAR_LINE } from '../../output/progress-line.js';
 import { overviewProgressLine, overviewJson, renderOverviewText } from './overview-render.js';
 
 export const OVERVIEW_SPEC: CommandSpec = {

@@ -2,6 +2,7 @@
  * Output of `returns-console overview`: the figures as lines with bar charts (the same lines
  * as the console's overview screen), or as JSON for scripts, and the progress line.
  */
+import { progressText } from '../../output/progress-line.js';
 import { formatCount, statusCountRecord, type DayActivity, type OverviewFigures } from '../../../ops/overview.js';
 import { overviewLines } from '../../../ops/overview-text.js';
 import type { CountProgress } from '../../../ops/overview-count.js';
@@ -47,5 +48,5 @@ export function overviewJson(figures: OverviewFigures): unknown {
 export function overviewProgressLine(progress: CountProgress): string {
   const bar = progressBar(progress.statusesDone, progress.statusesTotal, 12);
   const current = progress.current ? ` · counting ${progress.current}` : '';
-  return `\r\u001b[2K[${bar}] ${progress.statusesDone}/${progress.statusesTotal} statuses${current} · ${formatCount(progress.ordersCounted)} orders`;
+  return progressText(`[${bar}] ${progress.statusesDone}/${progress.statusesTotal} statuses${current} · ${formatCount(progress.ordersCounted)} orders`);
 }

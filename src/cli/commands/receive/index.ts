@@ -3,6 +3,7 @@
  * through the bulk queue (bounded concurrency, adaptive rate limit, one outcome each).
  * Ctrl+C stops scheduling and lets requests in flight finish; a second Ctrl+C cancels them.
  */
+import { CLEAR_LINE } from '../../output/progress-line.js';
 import { runBulkWrites, type BulkRunReport } from '../../../ops/bulk.js';
 import { commandOpsContext } from '../../ops-context.js';
 import { writeWarnings } from '../../warnings.js';
@@ -69,7 +70,7 @@ async function receiveAll(ctx: CommandContext, refs: readonly OrderRef[], concur
   const cancel = new AbortController();
   const unsubscribe = ctx.factory.onInterrupt(() => {
     if (!stop.signal.aborted) {
-      if (io.isStderrTTY) io.stderr.write('\r\u001b[2K');
+      if (io.isStderrTTY) io.stderr.write(CLEAR_LINE);
       io.stderr.write('Stopping: no new requests; waiting for those in flight (Ctrl+C again to cancel them).\n');
       stop.abort();
     } else {
@@ -93,7 +94,7 @@ async function receiveAll(ctx: CommandContext, refs: readonly OrderRef[], concur
     });
   } finally {
     unsubscribe();
-    if (showProgress) io.stderr.write('\r\u001b[2K');
+    if (showProgress) io.stderr.write(CLEAR_LINE);
   }
 }
 

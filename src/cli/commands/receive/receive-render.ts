@@ -3,6 +3,7 @@
  * one result per order through the exporter (src/cli/output/): a table on a terminal,
  * tab-separated lines when piped, or a JSON array.
  */
+import { progressText } from '../../output/progress-line.js';
 import type { BulkProgress } from '../../../api/bulk/index.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
 import type { Style } from '../../../format/style.js';
@@ -79,5 +80,5 @@ export function progressLine(p: BulkProgress): string {
   if (p.running) parts.push(`${p.running} in flight`);
   if (p.isPaused) parts.push('rate limited, waiting');
   if (p.isStopping) parts.push('stopping');
-  return `\r\u001b[2KReceiving… ${parts.join(', ')}`;
+  return progressText(`Receiving… ${parts.join(', ')}`);
 }
