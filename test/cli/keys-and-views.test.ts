@@ -79,6 +79,16 @@ describe('a bad keybinding or view stops the commands (exit 2) with every proble
     expect(r.stderr).toContain('views.bad.from: "soon" is not a date');
     expect(r.stderr).toContain('views.bad.columns[0]: "emial" is not a column');
   });
+
+  it('view and profile names of more than 64 characters (they are shown in the header and typed at :view)', async () => {
+    const long = `v${'x'.repeat(64)}`;
+    const r = await runInProcess('config', [], { env: { XDG_CONFIG_HOME: configHome({ views: { [long]: { statuses: ['pending'] } }, profiles: { [long]: {} } }) } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('view names use letters, digits, ".", "_" and "-", at most 64');
+    expect(r.stderr).toContain('profile names use letters, digits, ".", "_" and "-", at most 64');
+    const fits = await runInProcess('config', [], { env: { XDG_CONFIG_HOME: configHome({ views: { [long.slice(1)]: { statuses: ['pending'] } } }) } });
+    expect(fits.stderr).not.toContain('view names');
+  });
 });
 
 describe('list --view', () => {

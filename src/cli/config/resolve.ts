@@ -10,7 +10,7 @@ import { configError } from '../cli-error.js';
 import type { LoadedConfigFile } from './config-file.js';
 import { resolveConfigRelativePath } from './config-file.js';
 import { parseBaseUrl } from '../../api/client/routes.js';
-import { CONFIG_NAME_PATTERN } from './names.js';
+import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE } from './names.js';
 import type { ProfileConfig } from './schema.js';
 import { DEFAULT_OVERVIEW_CAP } from '../../ops/overview.js';
 import type { SavedViews } from '../../ops/saved-views.js';
@@ -138,7 +138,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
 function pickProfileName(flags: ConfigFlags, env: ResolveInput['env'], file: LoadedConfigFile): Sourced<string> {
   const pick = (value: string, source: string): Sourced<string> => {
     if (!CONFIG_NAME_PATTERN.test(value)) {
-      throw configError(`${source}: "${value}" is not a profile name (letters, digits, ".", "_" and "-")`, 'profile');
+      throw configError(`${source}: "${value}" is not a profile name (${CONFIG_NAME_RULE})`, 'profile');
     }
     return { value, source };
   };

@@ -8,7 +8,7 @@ import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
 import { parseScanCodePattern } from '../../ops/scan-code.js';
 import { formatPath } from '../zod-format.js';
 import { keybindingsSchema } from './keybindings.js';
-import { CONFIG_NAME_PATTERN } from './names.js';
+import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE } from './names.js';
 import { viewsSchema } from './views.js';
 
 /** Field names people try for a key; a key never lives in the config file. */
@@ -78,7 +78,7 @@ export const configFileSchema = z
     /** Used when neither --profile nor RETURNS_PROFILE names one. */
     default_profile: z.string().regex(CONFIG_NAME_PATTERN, 'must be a profile name').optional(),
     profiles: z
-      .record(z.string().regex(CONFIG_NAME_PATTERN, 'profile names use letters, digits, ".", "_" and "-"'), profileSchema)
+      .record(z.string().regex(CONFIG_NAME_PATTERN, `profile names use ${CONFIG_NAME_RULE}`), profileSchema)
       .optional(),
     /** The console's own keys (see docs/keybindings.md). */
     keybindings: keybindingsSchema.optional(),

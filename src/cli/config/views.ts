@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE, RETURN_ORDER_STATUSES } from '../../api/schemas.js';
 import { DATE_FORMS_TEXT, parseDateInput } from '../../format/date-input.js';
 import { didYouMean } from '../../format/did-you-mean.js';
 import { LIST_FIELDS } from '../commands/list/list-fields.js';
-import { CONFIG_NAME_PATTERN } from './names.js';
+import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE } from './names.js';
 
 
 const COLUMN_NAMES = LIST_FIELDS.filter((f) => f.isDisplayable).map((f) => f.name);
@@ -37,4 +37,4 @@ export const viewSchema = z.strictObject({
   columns: z.array(column).min(1, 'must name at least one column').optional(),
 });
 
-export const viewsSchema = z.record(z.string().regex(CONFIG_NAME_PATTERN, 'view names use letters, digits, ".", "_" and "-"'), viewSchema);
+export const viewsSchema = z.record(z.string().regex(CONFIG_NAME_PATTERN, `view names use ${CONFIG_NAME_RULE}`), viewSchema);
