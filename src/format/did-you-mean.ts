@@ -41,9 +41,12 @@ export function closestMatches(input: string, known: readonly string[], limit = 
   return typed.length >= 3 ? others.filter((word) => word.toLowerCase().startsWith(typed)).slice(0, limit) : [];
 }
 
-/** " Did you mean pending?" / " Did you mean --status or --ids?" / "" when nothing is close. */
-export function didYouMean(input: string, known: readonly string[]): string {
-  const matches = closestMatches(input, known);
+/**
+ * " Did you mean pending?" / " Did you mean --status or --ids?" / "" when nothing is close;
+ * `show` writes each word as it is typed (":status" for a command).
+ */
+export function didYouMean(input: string, known: readonly string[], show: (word: string) => string = (word) => word): string {
+  const matches = closestMatches(input, known).map(show);
   if (matches.length === 0) return '';
   const last = matches.pop()!;
   return ` Did you mean ${matches.length ? `${matches.join(', ')} or ${last}` : last}?`;

@@ -7,7 +7,7 @@
 import type { ListFilters } from '../api/list-params.js';
 import type { ReturnOrderStatus } from '../api/schemas.js';
 import type { DateInputContext } from '../format/date-input.js';
-import { closestMatches } from '../format/did-you-mean.js';
+import { didYouMean } from '../format/did-you-mean.js';
 import { withDateBound } from './filter-input.js';
 
 /** One view as the config file holds it (checked by the config schema). */
@@ -50,7 +50,6 @@ export function viewFilters(view: SavedView, dates: DateInputContext): ViewFilte
 /** "no view named X (views: a, b). Did you mean a?" for a name that is not a view. */
 export function unknownViewMessage(name: string, views: SavedViews): string {
   const names = Object.keys(views);
-  const close = closestMatches(name, names);
   const list = names.length > 0 ? names.join(', ') : 'none; add "views" to the config file';
-  return `no view named "${name}" (views: ${list}).${close.length > 0 ? ` Did you mean ${close.join(' or ')}?` : ''}`;
+  return `no view named "${name}" (views: ${list}).${didYouMean(name, names)}`;
 }

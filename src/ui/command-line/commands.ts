@@ -7,7 +7,7 @@
 import { parseIds, parseOrderNames, parseStatuses, type ListFilters } from '../../api/list-params.js';
 import { RETURN_ORDER_STATUSES } from '../../api/schemas.js';
 import type { DateInputContext } from '../../format/date-input.js';
-import { closestMatches, didYouMean } from '../../format/did-you-mean.js';
+import { didYouMean } from '../../format/did-you-mean.js';
 import { withDateBound } from '../../ops/filter-input.js';
 import type { SavedViews } from '../../ops/saved-views.js';
 
@@ -56,8 +56,7 @@ const words = (argument: string) => argument.split(/[\s,]+/).filter((w) => w !==
 /** A name among `known`, or a message naming them and the closest ones. */
 function pickName(kind: string, name: string, known: readonly string[]): string | null {
   if (known.includes(name)) return null;
-  const close = closestMatches(name, known);
-  return `No ${kind} named "${name}" (${kind}s: ${known.length > 0 ? known.join(', ') : 'none'}).${close.length > 0 ? ` Did you mean ${close.join(' or ')}?` : ''}`;
+  return `No ${kind} named "${name}" (${kind}s: ${known.length > 0 ? known.join(', ') : 'none'}).${didYouMean(name, known)}`;
 }
 
 /**
@@ -173,8 +172,7 @@ export function runCommandLine(text: string, ctx: CommandContext): CommandResult
   if (name === '') return fail('Type a command, e.g. status pending, view NAME or help; Tab completes.');
   const command = findCommand(name);
   if (!command) {
-    const close = closestMatches(name, COMMAND_NAMES);
-    return fail(`Unknown command :${name}.${close.length > 0 ? ` Did you mean :${close.join(' or :')}?` : ''} Commands: ${COMMANDS.map((c) => c.name).join(', ')}.`);
+    return fail(`Unknown command :${name}.${didYouMean(name, COMMAND_NAMES, (word) => `:${word}`)} Commands: ${COMMANDS.map((c) => c.name).join(', ')}.`);
   }
   if (command.argument === 'none' && argument.trim() !== '') return fail(`:${command.name} takes nothing after it.`);
   return command.run(argument, ctx);
