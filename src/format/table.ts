@@ -15,6 +15,8 @@ export interface ColumnSpec {
   readonly isFlexible?: boolean;
   /** Narrowest width a flexible column is cut to (default 6). */
   readonly minWidth?: number;
+  /** What a cut leaves out: the end (default) or the middle (ids told apart by their end). */
+  readonly cut?: 'end' | 'middle';
   /** Columns with the lowest priority are dropped first when cutting is not enough; absent: never dropped. */
   readonly dropPriority?: number;
 }
@@ -103,7 +105,7 @@ export function renderTable(input: TableInput): string[] {
     const parts = layout.map(({ index, width }, k) => {
       const isLast = k === layout.length - 1;
       const align = columns[index]?.align ?? 'left';
-      let text = fitToWidth(cells[index] ?? '', width, align);
+      let text = fitToWidth(cells[index] ?? '', width, align, columns[index]?.cut);
       if (isLast && align === 'left') text = text.trimEnd();
       return paint(text, index);
     });

@@ -38,13 +38,42 @@ export function truncateToWidth(text: string, maxWidth: number): string {
   return out + ELLIPSIS;
 }
 
+/** The grapheme clusters of `list`, from its start, that fit `room` columns together. */
+function fitting(list: readonly string[], room: number): string[] {
+  const out: string[] = [];
+  let used = 0;
+  for (const segment of list) {
+    const w = displayWidth(segment);
+    if (used + w > room) break;
+    out.push(segment);
+    used += w;
+  }
+  return out;
+}
+
+/**
+ * `text` cut to at most `maxWidth` columns by leaving out its middle (`req_3a6…0073`): for
+ * ids, whose start and end together tell them apart where the start alone may not.
+ */
+export function truncateMiddleToWidth(text: DisplayText, maxWidth: number): DisplayText;
+export function truncateMiddleToWidth(text: string, maxWidth: number): string;
+export function truncateMiddleToWidth(text: string, maxWidth: number): string {
+  if (maxWidth <= 0) return '';
+  if (displayWidth(text) <= maxWidth) return text;
+  const segments = Array.from(segmenter.segment(text), (s) => s.segment);
+  const room = maxWidth - 1; // keep one column for the ellipsis
+  const tail = fitting(segments.toReversed(), Math.floor(room / 2)).reverse().join('');
+  const head = fitting(segments, room - displayWidth(tail)).join('');
+  return head + ELLIPSIS + tail;
+}
+
 /** `text` padded with spaces to exactly `width` columns (cut first when wider). */
-export function fitToWidth(text: DisplayText, width: number, align?: 'left' | 'right'): DisplayText;
-export function fitToWidth(text: string, width: number, align?: 'left' | 'right'): string;
-export function fitToWidth(text: string, width: number, align: 'left' | 'right' = 'left'): string {
-  const cut = truncateToWidth(text, width);
-  const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
-  return align === 'right' ? pad + cut : cut + pad;
+export function fitToWidth(text: DisplayText, width: number, align?: 'left' | 'right', cut?: 'end' | 'middle'): DisplayText;
+export function fitToWidth(text: string, width: number, align?: 'left' | 'right', cut?: 'end' | 'middle'): string;
+export function fitToWidth(text: string, width: number, align: 'left' | 'right' = 'left', cut: 'end' | 'middle' = 'end'): string {
+  const kept = cut === 'middle' ? truncateMiddleToWidth(text, width) : truncateToWidth(text, width);
+  const pad = ' '.repeat(Math.max(0, width - displayWidth(kept)));
+  return align === 'right' ? pad + kept : kept + pad;
 }
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvField, fitColumns, renderTable, type ColumnSpec } from '../../src/format/table.js';
 import { sanitizeForTerminal } from '../../src/format/sanitize.js';
-import { displayWidth, fitToWidth, truncateToWidth, wrapToWidth } from '../../src/format/width.js';
+import { displayWidth, fitToWidth, truncateMiddleToWidth, truncateToWidth, wrapToWidth } from '../../src/format/width.js';
 
 describe('width', () => {
   it('counts wide characters as two columns and combining marks as none', () => {
@@ -19,6 +19,15 @@ describe('width', () => {
     expect(truncateToWidth('abc', 0)).toBe('');
     expect(fitToWidth('山', 4)).toBe('山  ');
     expect(fitToWidth('7', 3, 'right')).toBe('  7');
+  });
+
+  it('cuts in the middle for ids, keeping their start and end, on grapheme boundaries', () => {
+    expect(truncateMiddleToWidth('req_3a61dd3b5000000000000073', 12)).toBe('req_3a…00073');
+    expect(truncateMiddleToWidth('req_3a61dd3b5000000000000074', 12)).toBe('req_3a…00074');
+    expect(truncateMiddleToWidth('req_1', 12)).toBe('req_1');
+    expect(truncateMiddleToWidth('山田太郎山田太郎', 7)).toBe('山田…郎');
+    expect(displayWidth(truncateMiddleToWidth('👍👍👍👍👍', 6))).toBeLessThanOrEqual(6);
+    expect(fitToWidth('req_3a61dd3b5000000000000073', 12, 'left', 'middle')).toBe('req_3a…00073');
   });
 
   it('fitToWidth always yields exactly the width asked (property)', () => {

@@ -1,6 +1,6 @@
 /**
  * The activity log as table rows (pure): time in local time, action, order, outcome,
- * decisions, request id and profile, every text sanitized (reasons and messages may hold
+ * request id and decisions, every text sanitized (reasons and messages may hold
  * text that came from the service or was typed by a person).
  */
 import type { AuditEntry } from '../../../local/audit-log.js';
@@ -10,9 +10,10 @@ import type { ColumnSpec } from '../../../format/table.js';
 import { summarizeActions } from '../../../ops/review-model.js';
 
 /**
- * The columns. The request id is what support asks for, so it is cut last and never
- * dropped; details (decisions, what was scanned), then the profile, give way first on narrow
- * terminals.
+ * The columns (the log shows one profile's entries, named in its title, so no profile
+ * column). The request id is what support asks for: it is never dropped, and a cut leaves
+ * out its middle, as ids of one service often share their start. Details (decisions, what
+ * was scanned) give way first on narrow terminals.
  */
 export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Time' },
@@ -20,9 +21,8 @@ export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   // The outcome (the error code) is never cut; the order's name gives way before its id.
   { header: 'Order', isFlexible: true, minWidth: 10 },
   { header: 'Outcome' },
-  { header: 'Request id', isFlexible: true, minWidth: 12 },
+  { header: 'Request id', isFlexible: true, minWidth: 12, cut: 'middle' },
   { header: 'Details', dropPriority: 1 },
-  { header: 'Profile', dropPriority: 2 },
 ];
 
 /**
@@ -81,6 +81,5 @@ export function auditRow(entry: AuditEntry, timeZone?: string): DisplayText[] {
     s(outcomeText(entry)),
     s(entry.requestId ?? '—'),
     s(detailText(entry)),
-    s(entry.profile),
   ];
 }
