@@ -145,7 +145,7 @@ describe('orders list', () => {
     await view.waitUntil((f) => !f.includes('marked'), 'a second * unmarks the page');
     // A range: V on the second row, down three, V again marks four orders.
     await view.press('j');
-    await view.press('V', 'Range started here', 'range from 1024 (V ends)');
+    await view.press('V', 'Range started: move to its other end and press V to mark all between.', 'range from 1024 (V ends)');
     await view.press('jjj');
     await view.waitUntil((f) => rowOf(f, 1021)?.startsWith('›') === true, 'fifth row selected');
     await view.press('V', '4 marked');

@@ -56,7 +56,7 @@ describe('service trouble', () => {
     await view.waitFor('#N1016');
     await view.press('n', 'page 2', '#N1015');
     clock += 5 * 60_000; // the cursor of page 2 is now older than its lifetime
-    await view.press('R', 'The page cursor expired or was refused by the service, so the list starts again from page 1.');
+    await view.press('R', 'The page cursor expired: the list starts again at page 1.');
     await view.waitFor('page 1 · 10/page', '#N1025');
   });
 

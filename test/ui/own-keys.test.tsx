@@ -88,7 +88,7 @@ describe('own keys in the console', () => {
     await view.waitFor('No return orders match these filters (F to change them).');
     const all = open({ list: { 'mark-range': 'v' } });
     await all.waitFor('#N1025');
-    await all.press('v', 'range from 1025 (v ends)', 'then press v to mark every order in between');
+    await all.press('v', 'range from 1025 (v ends)', 'and press v to mark all between');
     // The order screen's note on a reviewed order names its receive key.
     const order = open({ order: { receive: 'w' } });
     await order.waitFor('#N1025');

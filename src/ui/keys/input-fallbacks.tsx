@@ -15,7 +15,7 @@ export function ScanFallback() {
   useScanHandler(
     'fallback',
     (scan) => {
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing was done here. On the list, ${actionLabel('list', 'scan-mode', table)} opens scan mode to receive parcels and ${actionLabel('list', 'find', table)} finds an order.`, 'warning');
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing done here. On the list: ${actionLabel('list', 'scan-mode', table)} scan mode, ${actionLabel('list', 'find', table)} find.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },

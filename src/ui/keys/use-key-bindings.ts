@@ -75,7 +75,7 @@ export function useKeyBindings(
     (scan) => {
       if (scanPolicy === 'as-text') {
         const ender = display`${scan.terminator === 'enter' ? display`Enter` : display`Tab`}`;
-        show(display`Scanned "${sanitizeForTerminal(scan.text)}" was typed into the field; the scanner's ${ender} was not pressed: check the text, then press Enter.`, 'warning');
+        show(display`Scan typed into the field; its ${ender} was not pressed: check it, then press Enter.`, 'warning');
       }
       return scanPolicy ?? null;
     },

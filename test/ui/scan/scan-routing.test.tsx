@@ -40,7 +40,7 @@ describe('scans outside scan mode', () => {
   it('on the list: no key command runs; quick find is offered with the scanned name', async () => {
     const { view, status } = await setup();
     await view.scan('#AO1711\r');
-    await view.waitFor(['Find (order name or id): #AO1711', 'Scanned "#AO1711" (scan mode is off)']);
+    await view.waitFor(['Find (order name or id): #AO1711', 'Scanned "#AO1711": Enter finds it, Esc cancels, S opens scan mode.']);
     expect(view.frame()).not.toContain('Bulk approve');
     await view.press('\r', 'Order #AO1711');
     expect(await status(1043)).toBe('reviewed');
@@ -59,7 +59,7 @@ describe('scans outside scan mode', () => {
     await openOrder(view, '#N1014');
     await view.press('x', 'reason?');
     await view.scan('RMA-555\r');
-    await view.waitFor(['> RMA-555', 'was typed into the field']);
+    await view.waitFor(['> RMA-555', 'Scan typed into the field; its Enter was not pressed: check it, then press Enter.']);
     expect(view.frame()).toContain('reason?');
     expect(view.frame()).not.toContain('→ reject');
     await view.press('\r', '→ reject', 'reject reason: RMA-555');
@@ -81,7 +81,7 @@ describe('scans outside scan mode', () => {
     const { view, status } = await setup();
     await openOrder(view, '#N1014');
     await view.scan('#ASEy1057\r');
-    await view.waitFor(['Scanned "#ASEy1057": nothing was done here']);
+    await view.waitFor(['Scanned "#ASEy1057": nothing done here. On the list: S scan mode, / find.']);
     expect(view.frame()).not.toMatch(/→ (approve|keep)/);
     expect(view.frame()).not.toContain('Send the review');
     expect(await status(1014)).toBe('pending');

@@ -49,7 +49,7 @@ describe('scan mode', () => {
     await view.press('S', 'SCAN MODE');
     view.stdin.write('#N1015\r#N1029\r#N1043\r');
     await view.waitFor([/[123] waiting/]);
-    await view.press('\u001b', 'scan mode closes when they are done');
+    await view.press('\u001b', 'scan mode closes after them (Esc again: now).');
     await view.waitFor(['#N1081'], 15_000);
     expect(view.frame()).not.toContain('SCAN MODE');
     const page = await api.listPage({ filters: { ids: [1015, 1029, 1043] } });
@@ -62,7 +62,7 @@ describe('scan mode', () => {
     view.stdin.write('#N1057\r#N1071\r');
     // On a busy machine the first may already be on its way when the frame is read.
     await view.waitFor([/[12] waiting/]);
-    await view.press('\u001b', 'scan mode closes when they are done');
+    await view.press('\u001b', 'scan mode closes after them (Esc again: now).');
     await view.press('\u001b', 'Left scan mode; not processed:');
     expect(view.frame()).toMatch(/not processed: (#N1057, )?#N1071/);
   });

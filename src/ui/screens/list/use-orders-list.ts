@@ -97,7 +97,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     if (v.kind === 'cursor') {
       queryClient.removeQueries({ queryKey: orderKeys.page(state.filters, state.limit, cursor) });
       dispatch({ type: 'restart' });
-      show(display`The page cursor expired or was refused by the service, so the list starts again from page 1.`, 'warning');
+      show(display`The page cursor expired: the list starts again at page 1.`, 'warning');
     } else if (v.kind === 'param') {
       dispatch({ type: 'filters-rejected', error: v.error });
       show(display`The service refused the filters (${sanitizeForTerminal(v.error.code)}); the field is marked in the panel.`, 'error');
@@ -150,7 +150,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
         case 'mark-range': {
           const isOpening = latest().rangeAnchor === null;
           dispatch({ type: 'mark-range', ids });
-          if (isOpening && currentId() !== undefined) show(display`Range started here: move to its other end, then press ${actionLabel('list', 'mark-range', table)} to mark every order in between.`);
+          if (isOpening && currentId() !== undefined) show(display`Range started: move to its other end and press ${actionLabel('list', 'mark-range', table)} to mark all between.`);
           return;
         }
         case 'clear-marks':
@@ -203,7 +203,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     (scan) => {
       if (latest().mode !== 'browse') return null;
       dispatch({ type: 'find-text', text: orderRefOfScan(scan.text, profile.scanCodePattern) });
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}" (scan mode is off): ${actionLabel('find', 'apply', table)} finds the order, ${actionLabel('find', 'back', table)} cancels; ${actionLabel('list', 'scan-mode', table)} opens scan mode to receive parcels.`);
+      show(display`Scanned "${sanitizeForTerminal(scan.text)}": ${actionLabel('find', 'apply', table)} finds it, ${actionLabel('find', 'back', table)} cancels, ${actionLabel('list', 'scan-mode', table)} opens scan mode.`);
       return 'taken';
     },
     { isActive: options.isActive },

@@ -46,7 +46,7 @@ export function useScan(options: UseScanOptions): readonly [ScanState, Dispatch<
         options.onClose();
       } else if (!state.isLeaving) {
         dispatch({ type: 'leave' });
-        show(display`${sanitizeForTerminal(plural(unfinishedCount(state), 'scan'))} still to process: scan mode closes when they are done (Esc again leaves now).`);
+        show(display`${sanitizeForTerminal(plural(unfinishedCount(state), 'scan'))} still to process; scan mode closes after them (Esc again: now).`);
       } else {
         const dropped = [...(state.current ? [state.current] : []), ...state.queue].map((s) => sanitizeForTerminal(s.text));
         options.onClose();
