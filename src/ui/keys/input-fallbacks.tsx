@@ -2,7 +2,8 @@
  * What the console does with a scan or a paste that no screen takes: nothing, and the notice
  * says where scans and pastes work. Neither ever acts as keys.
  */
-import { display, sanitizeForTerminal } from '../../format/sanitize.js';
+import { display } from '../../format/sanitize.js';
+import { quotedScan } from './quoted-scan.js';
 import { useNotice } from '../context/notice-context.js';
 import { usePasteHandler, useScanHandler } from './input-router.js';
 import { actionLabel } from './match.js';
@@ -15,7 +16,7 @@ export function ScanFallback() {
   useScanHandler(
     'fallback',
     (scan) => {
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}": nothing done here. On the list: ${actionLabel('list', 'scan-mode', table)} scan mode, ${actionLabel('list', 'find', table)} find.`, 'warning');
+      show(display`Scanned "${quotedScan(scan.text)}": nothing done here. On the list: ${actionLabel('list', 'scan-mode', table)} scan mode, ${actionLabel('list', 'find', table)} find.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },

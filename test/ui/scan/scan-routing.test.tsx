@@ -10,6 +10,8 @@ import { createClient } from '../../../src/api/client/index.js';
 import { KEYS, makeFixture } from '../../helpers/fixture.js';
 import { startTestSandbox } from '../../helpers/sandbox.js';
 import { renderDesk } from '../bulk/render-desk.js';
+import { displayWidth } from '../../../src/format/width.js';
+import { QUOTED_SCAN_MAX_WIDTH, quotedScan } from '../../../src/ui/keys/quoted-scan.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -44,6 +46,14 @@ describe('scans outside scan mode', () => {
     expect(view.frame()).not.toContain('Bulk approve');
     await view.press('\r', 'Order #AO1711');
     expect(await status(1043)).toBe('reviewed');
+  });
+
+  it("a long carrier's code is quoted cut in its middle, so the notice's instruction still fits 80 columns", async () => {
+    const { view } = await setup();
+    await view.scan('1Z999AA10123456784-RMA-#AO1711\r');
+    await view.waitFor(['Scanned "1Z999AA101…A-#AO1711": Enter finds it, Esc cancels, S opens scan mode.']);
+    expect(quotedScan('1Z999AA10123456784-RMA-#AO1711')).toBe('1Z999AA101…A-#AO1711');
+    expect(displayWidth(quotedScan('x'.repeat(500)))).toBe(QUOTED_SCAN_MAX_WIDTH);
   });
 
   it('in quick find: the scan replaces the text and is looked up', async () => {

@@ -3,6 +3,7 @@
  * opens at once, several are listed to choose from, none says so.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { quotedScan } from '../../keys/quoted-scan.js';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { editText, textAt } from '../../components/text-edit.js';
 import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
@@ -87,7 +88,7 @@ export function useFind(options: UseFindOptions): FindState {
   const { show } = useNotice();
   useScanHandler('field', (scan) => {
     if (latest().phase === 'searching') {
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}" while a search was running: nothing was done; scan it again.`, 'warning');
+      show(display`Scanned "${quotedScan(scan.text)}" while a search was running: nothing was done; scan it again.`, 'warning');
       return 'taken';
     }
     dispatch({ type: 'edit', text: textAt(orderRefOfScan(scan.text, profile.scanCodePattern)) });

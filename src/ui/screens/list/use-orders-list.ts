@@ -4,6 +4,7 @@
  * outages, a restart from page 1 when a cursor is refused, and the list's keys.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { quotedScan } from '../../keys/quoted-scan.js';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { useAppActions } from '../../context/app-actions-context.js';
@@ -203,7 +204,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     (scan) => {
       if (latest().mode !== 'browse') return null;
       dispatch({ type: 'find-text', text: orderRefOfScan(scan.text, profile.scanCodePattern) });
-      show(display`Scanned "${sanitizeForTerminal(scan.text)}": ${actionLabel('find', 'apply', table)} finds it, ${actionLabel('find', 'back', table)} cancels, ${actionLabel('list', 'scan-mode', table)} opens scan mode.`);
+      show(display`Scanned "${quotedScan(scan.text)}": ${actionLabel('find', 'apply', table)} finds it, ${actionLabel('find', 'back', table)} cancels, ${actionLabel('list', 'scan-mode', table)} opens scan mode.`);
       return 'taken';
     },
     { isActive: options.isActive },
