@@ -131,11 +131,11 @@ export function App(props: AppProps) {
     else if (action === 'switch-profile') actions.openProfilePicker();
   };
 
-  // The command line's app-level commands (:log, :help, :q …). One entry per command; a command
-  // without an entry says it is not in this build.
+  // The command line's app-level commands (:log, :help, :q …) take the same path as their keys.
+  // One entry per command; a command without an entry says it is not in this build.
   const appCommands: Partial<Record<AppCommand, (argument?: string) => void>> = {
-    log: () => dispatch({ type: 'open-log' }),
-    help: () => dispatch({ type: 'toggle-help' }),
+    log: () => onGlobal('activity-log'),
+    help: () => onGlobal('help'),
     quit: () => onGlobal('quit'),
     overview: () => actions.openOverview(),
     profile: (name) => {
