@@ -115,7 +115,7 @@ describe('revocation while the server runs', () => {
     expectError(await listOrders(sb.url, byName), 'invalid_api_key');
     const both = await keys('revoke', 'back office', '--last4', byName.slice(-4));
     expect(both.code).toBe(2);
-    expect(both.stderr).toContain('exactly one of KEY (its last 4 or its name), --last4 XXXX or --name NAME');
+    expect(both.stderr).toContain("exactly one of KEY (the key's last 4 or its name), --last4 or --name");
   });
 
   it('refuses bad requests with a message and a non-zero exit', async () => {

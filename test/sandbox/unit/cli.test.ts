@@ -49,7 +49,7 @@ describe('usage', () => {
       [['--port', 'x'], '--port must be a whole number'],
       [['--fail-rate', '2'], '--fail-rate must be a number from 0 to 1'],
       [['--fail-status', '404'], '--fail-status must be 500 or 429'],
-      [['keys', 'revoke', '--last4', 'abcd', '--name', 'x'], 'exactly one of KEY (its last 4 or its name), --last4'],
+      [['keys', 'revoke', '--last4', 'abcd', '--name', 'x'], 'exactly one of KEY (the key\'s last 4 or its name), --last4 or --name'],
       [['keys', 'revoke'], 'exactly one of KEY'],
     ] as const) {
       const res = await run([...argv]);

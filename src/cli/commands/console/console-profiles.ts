@@ -11,7 +11,7 @@ import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.
 import { createConnectionMonitor, type ConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { parseScanCodePattern } from '../../../ops/scan-code.js';
 import type { ConsoleServices, ProfileCatalog, ProfileOpening } from '../../../ui/services.js';
-import { toClientOptions, type ResolvedConfig } from '../../config/index.js';
+import { loadResolvedConfig, toClientOptions, type ResolvedConfig } from '../../config/index.js';
 import { toErrorShape } from '../../errors-output.js';
 import type { Factory } from '../../factory.js';
 import { resolveConsoleTarget } from './console-target.js';
@@ -95,7 +95,7 @@ export function createProfileCatalog(
   const open = async (name: string): Promise<ProfileOpening> => {
     if (builtin && name === builtin.name) return { kind: 'ready', services: builtin.services, initialAuth: null };
     try {
-      const target = await resolveConsoleTarget(base.factory, { profile: name, isSandbox: false });
+      const target = await resolveConsoleTarget(base.factory, await loadResolvedConfig(base.factory, { profile: name }), false);
       if (target.kind === 'sandbox') {
         return { kind: 'failed', message: sanitizeForTerminal(`Profile ${name} names no service: give it base_url and a key (key_env, key_file or key_command) in ${target.config.configFile.path}.`) };
       }

@@ -4,7 +4,7 @@
  * opens on its authentication screen, which says what is wrong and where keys come from.
  */
 import { CliError } from '../../cli-error.js';
-import { loadResolvedConfig, readApiKey, type ResolvedConfig, type Sourced } from '../../config/index.js';
+import { readApiKey, type ResolvedConfig, type Sourced } from '../../config/index.js';
 import { configError } from '../../cli-error.js';
 import type { Factory } from '../../factory.js';
 import type { AuthFailure } from '../../../ui/app-state.js';
@@ -25,14 +25,9 @@ const AUTH_SCREEN_CODES: Readonly<Record<string, AuthFailure['problem']>> = {
   api_key_whitespace: 'malformed',
 };
 
-/** Decides where the console connects with `config` (resolved from the flags when not given), reading the key. */
-export async function resolveConsoleTarget(
-  factory: Factory,
-  flags: { readonly profile?: string; readonly baseUrl?: string; readonly isSandbox: boolean },
-  resolved?: ResolvedConfig,
-): Promise<ConsoleTarget> {
-  const config = resolved ?? (await loadResolvedConfig(factory, { profile: flags.profile, baseUrl: flags.baseUrl }));
-  if (flags.isSandbox || (config.baseUrl === null && config.keySource.kind === 'none')) return { kind: 'sandbox', config };
+/** Decides where the console connects with a resolved `config`, reading its key. */
+export async function resolveConsoleTarget(factory: Factory, config: ResolvedConfig, isSandbox: boolean): Promise<ConsoleTarget> {
+  if (isSandbox || (config.baseUrl === null && config.keySource.kind === 'none')) return { kind: 'sandbox', config };
   const { baseUrl } = config;
   if (baseUrl === null) {
     throw configError(

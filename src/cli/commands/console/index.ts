@@ -42,7 +42,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // (a key command run) or anything starts.
     const resolved = await ctx.config();
     const start = applyViewFlag(ctx.args, resolved.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
-    const target = await resolveConsoleTarget(factory, { isSandbox: args.isSandbox }, resolved);
+    const target = await resolveConsoleTarget(factory, resolved, args.isSandbox);
     const monitor = createConnectionMonitor(factory.now);
     const { config } = target;
     // On the built-in sandbox, its own profile comes first; the config file's profiles follow.

@@ -82,7 +82,7 @@ export function parseRevokeTarget(args: ParsedArgs): RevokeTarget {
   const shop = stringFlag(args, 'shop');
   const narrow = shop === undefined ? {} : { shopId: shop };
   const given = [typed, stringFlag(args, 'last4'), stringFlag(args, 'name')].filter((v) => v !== undefined);
-  if (given.length !== 1) throw usage(KEYS_REVOKE_SPEC, 'keys revoke needs exactly one of KEY (its last 4 or its name), --last4 XXXX or --name NAME');
+  if (given.length !== 1) throw usage(KEYS_REVOKE_SPEC, 'keys revoke needs exactly one of KEY (the key\'s last 4 or its name), --last4 or --name');
   if (last4 === undefined) return { name: name!, ...narrow };
   if (!LAST4.test(last4)) throw usage(KEYS_REVOKE_SPEC, '--last4 must be the last 4 characters of the key (hexadecimal)', 'last4');
   return { last4, ...narrow };
