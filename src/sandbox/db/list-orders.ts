@@ -41,21 +41,47 @@ type Bind = {
   hi: number;
   minS: number;
   maxS: number;
+  /** The LIMIT: written into the statement, not bound (see IdStatement). */
   n: number;
 };
 
 /** Named parameters of the listing statements (bound by name, without the @). */
-type Params = Bind & { status?: string; ids?: string; statuses?: string; names?: string | null };
+type Params = Omit<Bind, 'n'> & { status?: string; ids?: string; statuses?: string; names?: string | null };
 
 /**
  * A statement that selects one column of ids, newest first, prepared to return them as
  * one JSON array: one row crosses into JavaScript instead of one per id, about a quarter
  * less per page through node:sqlite (measured at 1M orders).
+ *
+ * Prepared once per LIMIT (a page size plus one, at most MAX_PAGE_SIZE + 1 of them), with
+ * the number written into the SQL: SQLite runs a literal LIMIT 7-15 µs faster than a
+ * bound one on these statements (the id query of a page, at 1M orders and at 10,000;
+ * docs/benchmarks.md).
  */
-function idStatement(db: Db, sql: string): Statement {
-  const stmt = db.prepare(`SELECT json_group_array(id) FROM (${sql})`);
-  stmt.setReturnArrays(true);
-  return stmt;
+class IdStatement {
+  private readonly byLimit = new Map<number, Statement>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly sql: string,
+  ) {}
+
+  /** The SQL, with its LIMIT as a parameter (query-plan checks bind `n`). */
+  get sourceSQL(): string {
+    return `SELECT json_group_array(id) FROM (${this.sql})`;
+  }
+
+  /** The ids selected with `params` and LIMIT `n`, highest first. */
+  ids(n: number, params: Params): number[] {
+    let stmt = this.byLimit.get(n);
+    if (stmt === undefined) {
+      if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`LIMIT must be a positive integer, got ${n}`);
+      stmt = this.db.prepare(this.sourceSQL.replace('LIMIT @n', `LIMIT ${n}`));
+      stmt.setReturnArrays(true);
+      this.byLimit.set(n, stmt);
+    }
+    return idsOf(stmt, params);
+  }
 }
 
 /** The ids `stmt` selects with `params`, highest first. */
@@ -72,12 +98,12 @@ function idsOf(stmt: Statement, params: Params): number[] {
 
 export class OrderLister {
   private readonly span: Statement;
-  private readonly visible: Statement;
-  private readonly byStatus: Statement;
-  private readonly byIds: Statement;
-  private readonly byIdsVisible: Statement;
-  private readonly byNames: Statement;
-  private readonly byNamesVisible: Statement;
+  private readonly visible: IdStatement;
+  private readonly byStatus: IdStatement;
+  private readonly byIds: IdStatement;
+  private readonly byIdsVisible: IdStatement;
+  private readonly byNames: IdStatement;
+  private readonly byNamesVisible: IdStatement;
   /**
    * Date window -> id span. Exact for the server's lifetime: the zone map is built only
    * when data is loaded into a fresh database, and no operation changes submitted_at.
@@ -88,12 +114,12 @@ export class OrderLister {
     this.span = db.prepare(
       'SELECT min(lo_id) AS lo, max(hi_id) AS hi FROM order_blocks WHERE shop_pk = ? AND max_s >= ? AND min_s <= ?',
     );
-    this.visible = idStatement(
+    this.visible = new IdStatement(
       db,
       `SELECT id FROM return_orders INDEXED BY idx_orders_visible
        WHERE shop_pk = @shop AND status NOT IN ('draft', 'cancelled') ${COMMON}`,
     );
-    this.byStatus = idStatement(
+    this.byStatus = new IdStatement(
       db,
       `SELECT id FROM return_orders INDEXED BY idx_orders_status WHERE shop_pk = @shop AND status = @status ${COMMON}`,
     );
@@ -103,10 +129,10 @@ export class OrderLister {
     const byNames = (status: string) =>
       `SELECT id FROM return_orders INDEXED BY idx_orders_name
        WHERE shop_pk = @shop AND order_name IN (SELECT value FROM json_each(@names)) AND ${status} ${COMMON}`;
-    this.byIds = idStatement(db, byIds(IN_STATUSES));
-    this.byIdsVisible = idStatement(db, byIds(VISIBLE));
-    this.byNames = idStatement(db, byNames(IN_STATUSES));
-    this.byNamesVisible = idStatement(db, byNames(VISIBLE));
+    this.byIds = new IdStatement(db, byIds(IN_STATUSES));
+    this.byIdsVisible = new IdStatement(db, byIds(VISIBLE));
+    this.byNames = new IdStatement(db, byNames(IN_STATUSES));
+    this.byNamesVisible = new IdStatement(db, byNames(VISIBLE));
   }
 
   /** The SQL of every listing statement, for query-plan checks (tests, benchmark notes). */
@@ -124,25 +150,26 @@ export class OrderLister {
 
   /** Up to limit + 1 matching ids, newest (highest) first. */
   listIds(plan: ListPlan): number[] {
-    const bind = this.bind(plan);
-    if (!bind) return [];
+    const bound = this.bind(plan);
+    if (!bound) return [];
+    const { n, ...bind } = bound;
     if (plan.ids) {
       const ids = JSON.stringify(plan.ids);
       const names = plan.orderNames ? JSON.stringify(plan.orderNames) : null;
       return plan.statuses === undefined
-        ? idsOf(this.byIdsVisible, { ...bind, ids, names })
-        : idsOf(this.byIds, { ...bind, ids, names, statuses: JSON.stringify(plan.statuses) });
+        ? this.byIdsVisible.ids(n, { ...bind, ids, names })
+        : this.byIds.ids(n, { ...bind, ids, names, statuses: JSON.stringify(plan.statuses) });
     }
     if (plan.orderNames) {
       const names = JSON.stringify(plan.orderNames);
       return plan.statuses === undefined
-        ? idsOf(this.byNamesVisible, { ...bind, names })
-        : idsOf(this.byNames, { ...bind, names, statuses: JSON.stringify(plan.statuses) });
+        ? this.byNamesVisible.ids(n, { ...bind, names })
+        : this.byNames.ids(n, { ...bind, names, statuses: JSON.stringify(plan.statuses) });
     }
     const wanted = plan.statuses ? [...new Set(plan.statuses)] : [];
-    if (wanted.length === 0 || wanted.length === RETURN_ORDER_STATUSES.length) return idsOf(this.visible, bind);
-    if (wanted.length === 1) return idsOf(this.byStatus, { ...bind, status: wanted[0]! });
-    return this.mergeStatuses(wanted, bind);
+    if (wanted.length === 0 || wanted.length === RETURN_ORDER_STATUSES.length) return this.visible.ids(n, bind);
+    if (wanted.length === 1) return this.byStatus.ids(n, { ...bind, status: wanted[0]! });
+    return this.mergeStatuses(wanted, n, bind);
   }
 
   /**
@@ -151,11 +178,11 @@ export class OrderLister {
    * was twice as slow through node:sqlite for two statuses, and slower for six: each step of
    * an iterator crosses into C++ and builds a result object (measured at 1M orders).
    */
-  private mergeStatuses(statuses: readonly string[], bind: Bind): number[] {
-    const lists = statuses.map((status) => idsOf(this.byStatus, { ...bind, status }));
+  private mergeStatuses(statuses: readonly string[], n: number, bind: Params): number[] {
+    const lists = statuses.map((status) => this.byStatus.ids(n, { ...bind, status }));
     const at = lists.map(() => 0);
     const out: number[] = [];
-    while (out.length < bind.n) {
+    while (out.length < n) {
       let best = -1;
       for (let i = 0; i < lists.length; i++) {
         const id = lists[i]![at[i]!];

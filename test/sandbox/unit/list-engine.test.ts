@@ -107,3 +107,18 @@ describe('list engine equals a plain filter', () => {
     });
   }
 });
+
+describe('page sizes', () => {
+  it('each page size reads exactly limit + 1 ids, whichever sizes the same lister served before', () => {
+    const rows = Array.from({ length: 300 }, (_, i): Row => ({ id: i + 1, shop: 1, status: 'pending', name: `#${i}`, s: T0 + i }));
+    const db = build(rows);
+    const lister = new OrderLister(db);
+    const plan = (limit: number, statuses?: string[]): ListPlan => ({ shopPk: 1, limit, beforeId: null, statuses, minS: null, maxS: null });
+    for (const limit of [3, 7, 100, 3, 1, 7]) {
+      expect(lister.listIds(plan(limit))).toEqual(Array.from({ length: limit + 1 }, (_, i) => 300 - i));
+      // The per-status merge path too (two statuses, one of them empty).
+      expect(lister.listIds(plan(limit, ['pending', 'reviewed']))).toHaveLength(limit + 1);
+    }
+    db.close();
+  });
+});
