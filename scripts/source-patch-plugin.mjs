@@ -82,6 +82,19 @@ export const PATCHES = [
     ].join('\n'),
     count: 1,
   },
+  {
+    name: 'undici-lazy-h2',
+    // undici's Client loads its HTTP/2 dispatcher when it loads, and that module loads
+    // node:http2 at once, which loads node:tls and sets up OpenSSL: 10-20 ms of every console
+    // and command start, for a protocol only an https service that offers h2 (by ALPN) ever
+    // uses. The same function, loaded on the first h2 connection (client.js calls it at one
+    // place, with these two arguments).
+    file: /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    skip: /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/,
+    search: "const connectH2 = require('./client-h2.js')",
+    replace: "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)",
+    count: 1,
+  },
 ];
 
 /**

@@ -16,7 +16,8 @@ import { PATCHES, sourcePatchPlugin } from '../../scripts/source-patch-plugin.mj
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-async function bundle(contents: string, plugins: unknown[]): Promise<string> {
+/** An ES module bundle of `contents`; `isCommonJsInside` gives it a `require` for the CommonJS it holds (as scripts/build.mjs does). */
+async function bundle(contents: string, plugins: unknown[], isCommonJsInside = false): Promise<string> {
   const outfile = join(mkdtempSync(join(tmpdir(), 'rc-source-patch-')), 'out.mjs');
   await build({
     stdin: { contents, resolveDir: ROOT, loader: 'js' },
@@ -27,6 +28,7 @@ async function bundle(contents: string, plugins: unknown[]): Promise<string> {
     target: 'node22', // as scripts/build.mjs: esbuild then writes v-flag literals as RegExp calls
     plugins: plugins as never,
     logLevel: 'silent',
+    ...(isCommonJsInside && { banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } }),
   });
   return outfile;
 }
@@ -53,6 +55,22 @@ globalThis.RegExp = new Proxy(Native, { construct(target, args) { sources.push(S
 const { default: stringWidth } = await import(${JSON.stringify(file)});
 const sourcesAtLoad = [...sources]; globalThis.RegExp = Native;
 console.log(JSON.stringify({ sourcesAtLoad, widths: ${JSON.stringify(WIDTH_CORPUS)}.map((t) => stringWidth(t)) }));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
+}
+
+/** Loads undici's pool and request from `file`, asks a local HTTP/1.1 server once, and reports which of node's modules were loaded. */
+function runUndici(file: string): { status: number; body: string; isHttp2Loaded: boolean; isTlsLoaded: boolean } {
+  // node's own http server, got without an ES import: importing node:http as an ES module loads node:http2 and node:tls itself.
+  const script = `const { createServer } = process.getBuiltinModule('node:http');
+const server = createServer((req, res) => res.end('ok ' + req.url)).listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const { Pool, request } = await import(${JSON.stringify(file)});
+const pool = new Pool('http://127.0.0.1:' + server.address().port);
+const response = await request.call(pool, { path: '/x', method: 'GET' });
+const body = await response.body.text();
+await pool.close(); server.close(); server.closeAllConnections();
+const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);
+console.log(JSON.stringify({ status: response.statusCode, body, isHttp2Loaded: loaded('http2'), isTlsLoaded: loaded('tls') }));`;
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
 }
 
@@ -93,6 +111,15 @@ describe('source-patch plugin', () => {
     // Without the patch, the same bundle loads fetch: the test can tell the difference.
     const plain = await bundle("export { default } from 'yoga-layout';", []);
     expect(runYoga(plain)).toEqual({ width: 40, isFetchLoaded: true });
+  }, 30_000);
+
+  it("undici's client makes HTTP/1.1 requests without loading node:http2 or node:tls; the h2 dispatcher stays reachable", async () => {
+    const entry = "export { default as Pool } from 'undici/lib/dispatcher/pool.js'; export { default as request } from 'undici/lib/api/api-request.js';";
+    const patched = runUndici(await bundle(entry, [sourcePatchPlugin()], true));
+    const plain = runUndici(await bundle(entry, [], true));
+    expect(patched).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: false, isTlsLoaded: false });
+    // Without the patch the same bundle loads both when it loads: the test can tell the difference.
+    expect(plain).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: true, isTlsLoaded: true });
   }, 30_000);
 
   it('fails the build when a patch no longer fits its file', async () => {
