@@ -248,7 +248,7 @@ describe('the command line', () => {
     await typeCommand(view, 'names');
     view.stdin.write(' ');
     await typeAsScanner((chunk) => view.stdin.write(chunk), '#N1007\r');
-    await view.waitFor(':names #N1007', 'Scan typed into the field');
+    await view.waitFor(':names #N1007', 'Scan typed in, its Enter held back');
     expect(view.frame()).toContain('Filters: all orders');
     await view.press(KEY.enter, 'Filters: names #N1007');
   });

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveUserKeyTable, type KeybindingsConfig } from '../../src/ui/keys/user-bindings.js';
 import { makeFixture } from '../helpers/fixture.js';
 import { KEY } from '../helpers/pty.js';
+import { typeAsScanner } from '../helpers/scanner.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { renderConsole } from './render-console.js';
 
@@ -96,6 +97,16 @@ describe('own keys in the console', () => {
     await order.press('1015');
     await order.press(KEY.enter, 'Order #N1015');
     await order.waitFor('Reviewed: press w to mark it received.');
+    // A scan into a reject reason is typed in and names the reason's own key for using it, within 80 columns.
+    const reason = open({ reason: { apply: '<c-s>' } }, { columns: 80 });
+    await reason.waitFor('#N1025');
+    await reason.press('/', 'Find (order name or id)');
+    await reason.press('1014');
+    await reason.press(KEY.enter, 'Order #N1014');
+    await reason.press('x', 'reason?');
+    await typeAsScanner((chunk) => reason.stdin.write(chunk), 'RMA-555\r');
+    await reason.waitFor('> RMA-555', '⚠ Scan typed in, its Enter held back: check it, then press Ctrl+S.');
+    expect(reason.frame()).not.toContain('→ reject');
   });
 
   it('--read-only still stops a changing action on its new key, and says why', async () => {

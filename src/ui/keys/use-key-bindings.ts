@@ -12,7 +12,7 @@ import { display, DISPLAY_MAX_CHARS, sanitizeForTerminal } from '../../format/sa
 import { useInputRouter, usePasteHandler, useScanHandler } from './input-router.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
-import { matchBinding, readOnlyReason, SCAN_IN_PROMPT, TEXT_SCOPES } from './match.js';
+import { actionLabel, matchBinding, readOnlyReason, SCAN_IN_PROMPT, TEXT_SCOPES } from './match.js';
 import { useKeyTable } from './use-key-table.js';
 
 /** Receives the matched action; `binding` is the table row that matched. */
@@ -73,9 +73,10 @@ export function useKeyBindings(
   useScanHandler(
     'field',
     (scan) => {
-      if (scanPolicy === 'as-text') {
+      if (scanPolicy === 'as-text' && firstScope !== undefined) {
         const ender = display`${scan.terminator === 'enter' ? display`Enter` : display`Tab`}`;
-        show(display`Scan typed into the field; its ${ender} was not pressed: check it, then press Enter.`, 'warning');
+        // Names the prompt's own key for it (the user's key map may have moved it); short enough for 80 columns.
+        show(display`Scan typed in, its ${ender} held back: check it, then press ${actionLabel(firstScope, 'apply', table)}.`, 'warning');
       }
       return scanPolicy ?? null;
     },

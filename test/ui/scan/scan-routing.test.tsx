@@ -69,7 +69,7 @@ describe('scans outside scan mode', () => {
     await openOrder(view, '#N1014');
     await view.press('x', 'reason?');
     await view.scan('RMA-555\r');
-    await view.waitFor(['> RMA-555', 'Scan typed into the field; its Enter was not pressed: check it, then press Enter.']);
+    await view.waitFor(['> RMA-555', 'Scan typed in, its Enter held back: check it, then press Enter.']);
     expect(view.frame()).toContain('reason?');
     expect(view.frame()).not.toContain('→ reject');
     await view.press('\r', '→ reject', 'reject reason: RMA-555');
