@@ -325,7 +325,7 @@ describe('orders list', () => {
   it('read-only: mutating keys are shown off and say why when pressed', async () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, isReadOnly: true, columns: 120 }));
     await view.waitFor('#N1025', '[read-only]', 'r receive (off: read-only)');
-    await view.press('r', 'Read-only mode: "r" (receive marked orders (or the current one)) is disabled.');
+    await view.press('r', 'Read-only mode: "r" is off (start without --read-only to change orders).');
     await view.press('A', 'Read-only mode: "A"');
   });
 

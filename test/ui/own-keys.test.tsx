@@ -112,7 +112,7 @@ describe('own keys in the console', () => {
   it('--read-only still stops a changing action on its new key, and says why', async () => {
     const view = open({ list: { receive: 'z' } }, { isReadOnly: true });
     await view.waitFor('#N1025');
-    await view.press('z', 'Read-only mode: "z" (receive marked orders (or the current one)) is disabled.');
+    await view.press('z', 'Read-only mode: "z" is off (start without --read-only to change orders).');
     expect(view.frame()).toContain('z receive (off: read-only)');
   });
 });

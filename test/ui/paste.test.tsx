@@ -67,7 +67,7 @@ describe('a paste in the console', () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, columns: 100 }));
     await view.waitFor('#N1081');
     await view.press(paste('rq receive and quit\n'));
-    await view.waitFor('Paste not typed: keys here are commands. On the list, / (find) and : take it.');
+    await view.waitFor('Paste not typed: keys are commands here (list: / find, : command).');
     await view.press('/');
     await view.waitFor('Enter find');
     // Typed, then pasted at once: the typed characters come first.

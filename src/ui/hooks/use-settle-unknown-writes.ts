@@ -34,7 +34,8 @@ export function useSettleUnknownWrites(): void {
         sanitizeForTerminal(`${unknown.orderName ?? `id ${unknown.orderId}`} ${unknown.action} ${isApplied ? 'applied' : 'not applied'}`),
       );
       const writes = sanitizeForTerminal(`${settled.length} write${settled.length === 1 ? '' : 's'}`);
-      show(display`Read back ${writes} left unknown at the last quit: ${joinDisplay(each, display`; `)} (activity log: ${logKey.current}).`, 'warning');
+      // The instruction before the list, so a narrow line cuts the list, not where to look.
+      show(display`Read back ${writes} left unknown at quit (${logKey.current}: activity log): ${joinDisplay(each, display`; `)}.`, 'warning');
       void queryClient.invalidateQueries();
     });
     return () => {

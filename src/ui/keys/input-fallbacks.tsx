@@ -16,7 +16,7 @@ export function ScanFallback() {
   useScanHandler(
     'fallback',
     (scan) => {
-      show(display`Scanned "${quotedScan(scan.text)}": nothing done here. On the list: ${actionLabel('list', 'scan-mode', table)} scan mode, ${actionLabel('list', 'find', table)} find.`, 'warning');
+      show(display`Scan "${quotedScan(scan.text)}" ignored here; list: ${actionLabel('list', 'scan-mode', table)} scan mode, ${actionLabel('list', 'find', table)} find.`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },
@@ -31,7 +31,7 @@ export function PasteFallback() {
   usePasteHandler(
     'fallback',
     () => {
-      show(display`Paste not typed: keys here are commands. On the list, ${actionLabel('list', 'find', table)} (find) and ${actionLabel('list', 'command-line', table)} take it.`, 'warning');
+      show(display`Paste not typed: keys are commands here (list: ${actionLabel('list', 'find', table)} find, ${actionLabel('list', 'command-line', table)} command).`, 'warning');
       return 'taken';
     },
     { isWhileHidden: true },

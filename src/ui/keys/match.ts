@@ -120,7 +120,8 @@ export function boundLabel(scope: KeyScope, action: KeyAction, table: KeyTable =
 
 /** Why a mutating key does nothing in read-only mode; shown when it is pressed. */
 export function readOnlyReason(binding: KeyBinding): string {
-  return `Read-only mode: "${binding.label}" (${binding.description.toLowerCase()}) is disabled. Start without --read-only to change orders.`;
+  // Short enough for an 80-column notice line with any key label (test/ui/notice-width.test.ts).
+  return `Read-only mode: "${binding.label}" is off (start without --read-only to change orders).`;
 }
 
 /** Actions that only move a selection or scroll: harmless if the key was a scan's first. */

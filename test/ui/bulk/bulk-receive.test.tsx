@@ -108,7 +108,7 @@ describe('bulk receive', () => {
     const { sandbox, api } = await start({ fixture: makeBulkFixture(2) });
     const readOnly = open(sandbox, bulkIds(2), { isReadOnly: true });
     await readOnly.waitFor(['#B100001']);
-    await readOnly.press('r', 'Read-only mode: "r" (receive marked orders (or the current one)) is disabled');
+    await readOnly.press('r', 'Read-only mode: "r" is off (start without --read-only to change orders).');
     await readOnly.press('A', 'Read-only mode: "A"');
     expect(readOnly.frame()).not.toContain('Mark 1 order');
 

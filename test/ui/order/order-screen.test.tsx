@@ -292,7 +292,7 @@ describe('order screen: receiving and read-only', () => {
   it('disables every mutating key in read-only mode, with the reason', async () => {
     const pending = track(renderOrder({ baseUrl: sandbox.url, orderId: 1056, isReadOnly: true }));
     await pending.waitFor('Order #N1056', 'READ-ONLY');
-    await pending.press('a', 'NOTICE: Read-only mode: "a" (approve item) is disabled.');
+    await pending.press('a', 'NOTICE: Read-only mode: "a" is off (start without --read-only to change orders).');
     await pending.press('x', 'NOTICE: Read-only mode: "x"');
     await pending.press('A', 'NOTICE: Read-only mode: "A"');
     await pending.press('s', 'NOTICE: Read-only mode: "s"');
@@ -302,7 +302,7 @@ describe('order screen: receiving and read-only', () => {
 
     const reviewed = track(renderOrder({ baseUrl: sandbox.url, orderId: 1015, isReadOnly: true }));
     await reviewed.waitFor('Order #N1015');
-    await reviewed.press('r', 'NOTICE: Read-only mode: "r" (receive order) is disabled.');
+    await reviewed.press('r', 'NOTICE: Read-only mode: "r" is off (start without --read-only to change orders).');
     expect(reviewed.frame()).not.toContain('as received?');
     expect((await api().getOrder(1015))?.status).toBe('reviewed');
     expect((await readAudit(reviewed.stateDir, { limit: 1 })).entries).toEqual([]);

@@ -42,7 +42,7 @@ describe('scans outside scan mode', () => {
   it('on the list: no key command runs; quick find is offered with the scanned name', async () => {
     const { view, status } = await setup();
     await view.scan('#AO1711\r');
-    await view.waitFor(['Find (order name or id): #AO1711', 'Scanned "#AO1711": Enter finds it, Esc cancels, S opens scan mode.']);
+    await view.waitFor(['Find (order name or id): #AO1711', 'Scan "#AO1711": Enter finds, Esc cancels, S scan mode.']);
     expect(view.frame()).not.toContain('Bulk approve');
     await view.press('\r', 'Order #AO1711');
     expect(await status(1043)).toBe('reviewed');
@@ -51,7 +51,7 @@ describe('scans outside scan mode', () => {
   it("a long carrier's code is quoted cut in its middle, so the notice's instruction still fits 80 columns", async () => {
     const { view } = await setup();
     await view.scan('1Z999AA10123456784-RMA-#AO1711\r');
-    await view.waitFor(['Scanned "1Z999AA101…A-#AO1711": Enter finds it, Esc cancels, S opens scan mode.']);
+    await view.waitFor(['Scan "1Z999AA101…A-#AO1711": Enter finds, Esc cancels, S scan mode.']);
     expect(quotedScan('1Z999AA10123456784-RMA-#AO1711')).toBe('1Z999AA101…A-#AO1711');
     expect(displayWidth(quotedScan('x'.repeat(500)))).toBe(QUOTED_SCAN_MAX_WIDTH);
   });
@@ -91,7 +91,7 @@ describe('scans outside scan mode', () => {
     const { view, status } = await setup();
     await openOrder(view, '#N1014');
     await view.scan('#ASEy1057\r');
-    await view.waitFor(['Scanned "#ASEy1057": nothing done here. On the list: S scan mode, / find.']);
+    await view.waitFor(['Scan "#ASEy1057" ignored here; list: S scan mode, / find.']);
     expect(view.frame()).not.toMatch(/→ (approve|keep)/);
     expect(view.frame()).not.toContain('Send the review');
     expect(await status(1014)).toBe('pending');

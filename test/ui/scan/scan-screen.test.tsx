@@ -27,7 +27,7 @@ async function setup(options: { latencyMs?: number; isReadOnly?: boolean } = {})
 describe('scan mode', () => {
   it('is off in read-only mode, with the reason', async () => {
     const { view } = await setup({ isReadOnly: true });
-    await view.press('S', 'Read-only mode: "S" (scan mode (receiving desk)) is disabled.');
+    await view.press('S', 'Read-only mode: "S" is off (start without --read-only to change orders).');
     expect(view.frame()).not.toContain('SCAN MODE');
   });
 

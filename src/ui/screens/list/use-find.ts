@@ -88,7 +88,7 @@ export function useFind(options: UseFindOptions): FindState {
   const { show } = useNotice();
   useScanHandler('field', (scan) => {
     if (latest().phase === 'searching') {
-      show(display`Scanned "${quotedScan(scan.text)}" while a search was running: nothing was done; scan it again.`, 'warning');
+      show(display`Scan "${quotedScan(scan.text)}" came mid-search: nothing done; scan it again.`, 'warning');
       return 'taken';
     }
     dispatch({ type: 'edit', text: textAt(orderRefOfScan(scan.text, profile.scanCodePattern)) });

@@ -101,7 +101,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
       show(display`The page cursor expired: the list starts again at page 1.`, 'warning');
     } else if (v.kind === 'param') {
       dispatch({ type: 'filters-rejected', error: v.error });
-      show(display`The service refused the filters (${sanitizeForTerminal(v.error.code)}); the field is marked in the panel.`, 'error');
+      show(display`Filters refused (${sanitizeForTerminal(v.error.code)}): the field is marked in the panel.`, 'error');
     }
   }, [failure, failedAt, queryClient, state.filters, state.limit, cursor, dispatch, show]);
 
@@ -204,7 +204,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
     (scan) => {
       if (latest().mode !== 'browse') return null;
       dispatch({ type: 'find-text', text: orderRefOfScan(scan.text, profile.scanCodePattern) });
-      show(display`Scanned "${quotedScan(scan.text)}": ${actionLabel('find', 'apply', table)} finds it, ${actionLabel('find', 'back', table)} cancels, ${actionLabel('list', 'scan-mode', table)} opens scan mode.`);
+      show(display`Scan "${quotedScan(scan.text)}": ${actionLabel('find', 'apply', table)} finds, ${actionLabel('find', 'back', table)} cancels, ${actionLabel('list', 'scan-mode', table)} scan mode.`);
       return 'taken';
     },
     { isActive: options.isActive },
