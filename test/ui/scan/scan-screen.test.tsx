@@ -71,7 +71,7 @@ describe('scan mode', () => {
     const { api, view } = await setup();
     await view.press('S', 'SCAN MODE · receiving desk');
     // #N1000 is pending: its review opens over the scan desk.
-    await view.press('#N1000\r', 'SCAN MODE · review of #N1000', 'Jacket 0');
+    await view.press('#N1000\r', 'SCAN MODE · review of #N1000 · ready · Esc: back to scanning', 'Jacket 0');
     // One read, as a scanner sends it: 'A' (approve all), 's' (submit), 'y' (confirm) inside.
     view.stdin.write('#AsyN1071\r');
     await view.waitFor(['1 waiting']);

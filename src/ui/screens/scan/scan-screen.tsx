@@ -35,14 +35,16 @@ export function ScanScreen(props: ScanScreenProps) {
   }, [stdout]);
   const [state, dispatch] = useScan({ onClose: props.onClose, ring: props.ring ?? bell });
   const waiting = unfinishedCount(state);
-  const leaveLabel = actionLabel('scan', 'back', useKeyTable());
+  const table = useKeyTable();
+  const leaveLabel = actionLabel('scan', 'back', table);
   const waitingText = waiting > 0 ? `${waiting} waiting` : 'ready';
 
   if (state.reviewing) {
     const { order } = state.reviewing;
+    // The order screen's own back key (a key map may move it); short enough for 80 columns.
     return (
       <Box flexDirection="column" height={props.height} overflowY="hidden">
-        <Text inverse wrap="truncate">{` SCAN MODE · review of ${order.name} · ${waitingText} · Esc on the order returns to scanning `}</Text>
+        <Text inverse wrap="truncate">{` SCAN MODE · review of ${order.name} · ${waitingText} · ${actionLabel('order', 'back', table)}: back to scanning `}</Text>
         <Suspense fallback={<Text dimColor>Loading…</Text>}>
           <OrderScreen orderId={order.id} onBack={() => dispatch({ type: 'review-closed' })} />
         </Suspense>
