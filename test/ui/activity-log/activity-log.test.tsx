@@ -45,6 +45,10 @@ describe('activity log rows and scrolling (pure)', () => {
     expect(auditRow(entry(1014, { orderName: '#N\u001b[2J' }), 'UTC')[2]).toBe('1014 #N␛');
     const discarded = entry(1014, { orderName: '#N1014', action: 'draft', outcome: 'discarded', code: 'order_not_pending', decisions: [{ id: 1, type: 'refund', action: 'reject', reject_reason: 'Worn' }] });
     expect(auditRow(discarded, 'UTC').slice(1, 4)).toEqual(['draft', '1014 #N1014', 'discarded (not pending)']);
+    // A scan that matched no order shows what was scanned where the order would be (sanitized, cut in its middle).
+    const notFound = { time: '2026-11-05T12:00:00.000Z', profile: 'north', action: 'scan', scanned: 'XX-NOPE-123', source: 'scan', outcome: 'no_change', code: 'not_found' } as const;
+    expect(auditRow(notFound, 'UTC').slice(1, 4)).toEqual(['scan', '"XX-NOPE-123"', 'no change not_found']);
+    expect(auditRow({ ...notFound, scanned: '1Z999AA10123456784-RMA-\u001b[2J' }, 'UTC')[2]).toBe('"1Z999AA101…784-RMA-␛"');
   });
 
   it('scrolls within the list', () => {

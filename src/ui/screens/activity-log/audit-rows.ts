@@ -5,9 +5,10 @@
  */
 import type { AuditEntry } from '../../../local/audit-log.js';
 import { formatLocalDateTime } from '../../../format/dates.js';
-import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import type { ColumnSpec } from '../../../format/table.js';
 import { summarizeActions } from '../../../ops/review-model.js';
+import { quotedScan } from '../../keys/quoted-scan.js';
 
 /**
  * The columns (the log shows one profile's entries, named in its title, so no profile
@@ -65,10 +66,12 @@ function actionText(entry: AuditEntry): string {
 
 /**
  * "1001 #N1001" when the name is known (the id first: a narrow terminal cuts the end), else
- * the id; "—" for a scan that matched nothing.
+ * the id; for a scan that matched nothing, what was scanned, quoted (the details column,
+ * where it also is, is the first to go at 80 columns); "—" when there is neither.
  */
 export function orderText(entry: AuditEntry): DisplayText {
-  return sanitizeForTerminal(entry.orderId === undefined ? '—' : entry.orderName === undefined ? String(entry.orderId) : `${entry.orderId} ${entry.orderName}`);
+  if (entry.orderId === undefined) return entry.scanned === undefined ? sanitizeForTerminal('—') : display`"${quotedScan(entry.scanned)}"`;
+  return sanitizeForTerminal(entry.orderName === undefined ? String(entry.orderId) : `${entry.orderId} ${entry.orderName}`);
 }
 
 /** The cells of one entry, sanitized. */
