@@ -288,11 +288,15 @@ describe('orders list', () => {
   });
 
   it('shows help generated from the binding table, the current screen first', async () => {
-    const view = track(renderConsole({ baseUrl: sandbox.url, rows: 30 }));
+    const view = track(renderConsole({ baseUrl: sandbox.url, rows: 30, columns: 80 }));
     await view.waitFor('#N1025');
     await view.press('?', 'Help: keys', 'Orders list', 'Find by order name or id');
     const lines = view.frame().split('\n');
     expect(lines[1]).toBe('Orders list');
+    // At 80 columns a long description goes on under itself instead of being cut.
+    const range = lines.findIndex((l) => l.startsWith('  V ') && l.includes('Start a range here'));
+    expect(lines[range + 1]).toMatch(/^ {19}\S/);
+    expect(`${lines[range]} ${lines[range + 1]}`).toContain('every order in');
     await view.press('j');
     await view.waitFor('Help: keys (2-');
     await view.press(KEY.escape);
