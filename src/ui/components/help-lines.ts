@@ -18,10 +18,12 @@ export interface HelpLine {
 /** Columns of the keys before a description: 2 of indent, the keys padded to 16, a space. */
 const KEYS_WIDTH = 16;
 
-/** Paragraphs, wrapped to the width like the descriptions. */
+/** One sentence or clause a line, each wrapped to the width like the descriptions when it is too long. */
 const LEGEND: readonly string[] = [
-  'In the list: › is the selected row, ✓ a marked one. Items: 2R 1E = refund and exchange items; "2 pending" (or 2p) = items still awaiting review. Status is always written out.',
-  'An order with a status this version does not know (a newer service) shows it as sent: unknown status: read-only in this version, no key changes it; bulk runs skip it.',
+  'In the list: › is the selected row, ✓ a marked one. Status is always written out.',
+  'Items: 2R 1E = refund and exchange items; "2 pending" (or 2p) = items still awaiting review.',
+  'An order with a status this version does not know (a newer service) shows it as sent:',
+  'unknown status: read-only in this version, no key changes it; bulk runs skip it.',
 ];
 
 const row = (keys: string, text: string): HelpLine => ({ lead: `  ${keys.padEnd(KEYS_WIDTH)} `, text });
