@@ -67,6 +67,8 @@ describe('resolveConfig precedence', () => {
       /profile "west" \(flag --profile\) is not in \/cfg\/config.json \(profiles: north, south\)/,
     );
     expect(() => resolveConfig({ flags: {}, env: { RETURNS_PROFILE: 'west' }, file: NO_FILE, homeDir: '/h' })).toThrow(/needs a config file/);
+    // A slip of the finger gets the closest name.
+    expect(() => resolveConfig({ flags: { profile: 'nrth' }, env: {}, file: file(NORTH), homeDir: '/h' })).toThrow(/\(profiles: north, south\)\. Did you mean north\?$/);
   });
 
   it('refuses a base URL that is not http(s), naming its source', () => {
@@ -127,7 +129,8 @@ describe('config file validation', () => {
   });
 
   it('checks that default_profile exists', () => {
-    expect(problems({ default_profile: 'west', profiles: { north: {} } })).toEqual(['default_profile: no profile named "west" (profiles: north)']);
+    expect(problems({ default_profile: 'west', profiles: { north: {} } })).toEqual(['default_profile: no profile named "west" (profiles: north).']);
+    expect(problems({ default_profile: 'mian', profiles: { main: {}, north: {} } })).toEqual(['default_profile: no profile named "mian" (profiles: main, north). Did you mean main?']);
   });
 });
 
