@@ -100,7 +100,8 @@ describe('a shift at the desk', () => {
     await scan(session, '#N1071\r');
     await scan(session, '#N1015\r');
     await session.waitForText('Scans this session (7, newest first)');
-    expect(history(), session.screen()).toEqual([
+    // The header can be on the screen before the rest of its frame has arrived from the pty.
+    await expect.poll(() => history(), { timeout: 5_000 }).toEqual([
       '#N1015  ✓ received  First15 Last15',
       'RMA-#N1029-07  ✓ received  #N1029 · First29 Last29',
       '#N1000  → review opened  First0 Last0',
