@@ -121,4 +121,21 @@ describe('page sizes', () => {
     }
     db.close();
   });
+
+  it('runs its id statements with the LIMIT written in, never bound (a bound LIMIT cost 7-15 µs a query: docs/benchmarks.md)', () => {
+    const db = build([{ id: 1, shop: 1, status: 'pending', name: '#1', s: T0 }]);
+    const prepared: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = (sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    };
+    const lister = new OrderLister(db);
+    const plan = (extra: Partial<ListPlan>): ListPlan => ({ shopPk: 1, limit: 5, beforeId: null, minS: null, maxS: null, ...extra });
+    for (const p of [plan({}), plan({ statuses: ['pending'] }), plan({ statuses: ['pending', 'reviewed'] }), plan({ ids: [1] }), plan({ orderNames: ['#1'] })]) lister.listIds(p);
+    const idQueries = prepared.filter((sql) => sql.startsWith('SELECT json_group_array(id)'));
+    expect(idQueries.length).toBeGreaterThanOrEqual(4);
+    for (const sql of idQueries) expect(sql).toMatch(/LIMIT 6\)$/);
+    db.close();
+  });
 });
