@@ -51,3 +51,11 @@ export function didYouMean(input: string, known: readonly string[], show: (word:
   const last = matches.pop()!;
   return ` Did you mean ${matches.length ? `${matches.join(', ')} or ${last}` : last}?`;
 }
+
+/**
+ * After a name that is not one of `known`: "(profiles: north, south). Did you mean north?", the
+ * names listed (`none` when there are none) and the closest of them. `kind` is plural.
+ */
+export function knownNamesHint(input: string, known: readonly string[], kind: string, none = 'none'): string {
+  return `(${kind}: ${known.length > 0 ? known.join(', ') : none}).${didYouMean(input, known)}`;
+}

@@ -7,7 +7,7 @@
 import type { ListFilters } from '../api/list-params.js';
 import type { ReturnOrderStatus } from '../api/schemas.js';
 import type { DateInputContext } from '../format/date-input.js';
-import { didYouMean } from '../format/did-you-mean.js';
+import { knownNamesHint } from '../format/did-you-mean.js';
 import { withDateBound } from './filter-input.js';
 
 /** One view as the config file holds it (checked by the config schema). */
@@ -49,7 +49,5 @@ export function viewFilters(view: SavedView, dates: DateInputContext): ViewFilte
 
 /** "no view named X (views: a, b). Did you mean a?" for a name that is not a view. */
 export function unknownViewMessage(name: string, views: SavedViews): string {
-  const names = Object.keys(views);
-  const list = names.length > 0 ? names.join(', ') : 'none; add "views" to the config file';
-  return `no view named "${name}" (views: ${list}).${didYouMean(name, names)}`;
+  return `no view named "${name}" ${knownNamesHint(name, Object.keys(views), 'views', 'none; add "views" to the config file')}`;
 }

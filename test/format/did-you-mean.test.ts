@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RETURN_ORDER_STATUSES } from '../../src/api/schemas.js';
-import { closestMatches, didYouMean, editDistance } from '../../src/format/did-you-mean.js';
+import { closestMatches, didYouMean, editDistance, knownNamesHint } from '../../src/format/did-you-mean.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and swaps', () => {
@@ -46,5 +46,10 @@ describe('closestMatches and didYouMean', () => {
     expect(didYouMean('--stauts', ['--status', '--ids'])).toBe(' Did you mean --status?');
     expect(didYouMean('--form', ['--from', '--fields', '--to'])).toBe(' Did you mean --from?');
     expect(didYouMean('rec', ['receive', 'review', 'received'])).toBe(' Did you mean receive or received?');
+  });
+
+  it('one wording for a name that is not among the known ones (profiles, views, the command line)', () => {
+    expect(knownNamesHint('mian', ['main', 'north'], 'profiles')).toBe('(profiles: main, north). Did you mean main?');
+    expect(knownNamesHint('x', [], 'views', 'none; add "views"')).toBe('(views: none; add "views").');
   });
 });

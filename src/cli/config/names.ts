@@ -1,5 +1,3 @@
-import { didYouMean } from '../../format/did-you-mean.js';
-
 /** The longest name the config file may give (a name is shown in headers and typed at prompts). */
 export const CONFIG_NAME_MAX = 64;
 
@@ -8,8 +6,3 @@ export const CONFIG_NAME_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,${CO
 
 /** What CONFIG_NAME_PATTERN asks for, in words. */
 export const CONFIG_NAME_RULE = `letters, digits, ".", "_" and "-", at most ${CONFIG_NAME_MAX}`;
-
-/** After a profile name that is not in the config file: the ones that are, and the closest of them. */
-export function otherProfiles(input: string, names: readonly string[]): string {
-  return `(profiles: ${names.length ? names.join(', ') : 'none'}).${didYouMean(input, names)}`;
-}

@@ -10,7 +10,8 @@ import { configError } from '../cli-error.js';
 import type { LoadedConfigFile } from './config-file.js';
 import { resolveConfigRelativePath } from './config-file.js';
 import { parseBaseUrl } from '../../api/client/routes.js';
-import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE, otherProfiles } from './names.js';
+import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE } from './names.js';
+import { knownNamesHint } from '../../format/did-you-mean.js';
 import type { ProfileConfig } from './schema.js';
 import { DEFAULT_OVERVIEW_CAP } from '../../ops/overview.js';
 import type { SavedViews } from '../../ops/saved-views.js';
@@ -96,7 +97,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     const names = Object.keys(profiles);
     throw configError(
       file.isFound
-        ? `profile "${profile.value}" (${profile.source}) is not in ${file.path} ${otherProfiles(profile.value, names)}`
+        ? `profile "${profile.value}" (${profile.source}) is not in ${file.path} ${knownNamesHint(profile.value, names, 'profiles')}`
         : `profile "${profile.value}" (${profile.source}) needs a config file, and there is none at ${file.path}`,
       'profile',
       'Add the profile to the config file, or choose another with --profile.',

@@ -8,7 +8,8 @@ import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
 import { parseScanCodePattern } from '../../ops/scan-code.js';
 import { formatPath } from '../zod-format.js';
 import { keybindingsSchema } from './keybindings.js';
-import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE, otherProfiles } from './names.js';
+import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE } from './names.js';
+import { knownNamesHint } from '../../format/did-you-mean.js';
 import { viewsSchema } from './views.js';
 
 /** Field names people try for a key; a key never lives in the config file. */
@@ -91,7 +92,7 @@ export const configFileSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['default_profile'],
-        message: `no profile named "${file.default_profile}" ${otherProfiles(file.default_profile, names)}`,
+        message: `no profile named "${file.default_profile}" ${knownNamesHint(file.default_profile, names, 'profiles')}`,
       });
     }
   });

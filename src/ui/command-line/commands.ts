@@ -7,7 +7,7 @@
 import { parseIds, parseOrderNames, parseStatuses, type ListFilters } from '../../api/list-params.js';
 import { RETURN_ORDER_STATUSES } from '../../api/schemas.js';
 import type { DateInputContext } from '../../format/date-input.js';
-import { didYouMean } from '../../format/did-you-mean.js';
+import { didYouMean, knownNamesHint } from '../../format/did-you-mean.js';
 import { withDateBound } from '../../ops/filter-input.js';
 import type { SavedViews } from '../../ops/saved-views.js';
 
@@ -56,7 +56,7 @@ const words = (argument: string) => argument.split(/[\s,]+/).filter((w) => w !==
 /** A name among `known`, or a message naming them and the closest ones. */
 function pickName(kind: string, name: string, known: readonly string[]): string | null {
   if (known.includes(name)) return null;
-  return `No ${kind} named "${name}" (${kind}s: ${known.length > 0 ? known.join(', ') : 'none'}).${didYouMean(name, known)}`;
+  return `No ${kind} named "${name}" ${knownNamesHint(name, known, `${kind}s`)}`;
 }
 
 /**
