@@ -6,15 +6,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  classifyFlush,
   classifyPress,
   classifyQuiet,
   classifyTimeline,
+  dropLead,
   HICCUP_MS,
   initialClassifierState,
   MIN_SCAN_LENGTH,
   quietDeadline,
   SCAN_GAP_MS,
   type Classified,
+  type ClassifierState,
   type KeyPress,
 } from '../../src/ui/keys/scan-classifier.js';
 import { isMoveOnlyChar } from '../../src/ui/keys/match.js';
@@ -27,6 +30,17 @@ const UP: KeyPress = ['', { ...keyOf('x')[1], upArrow: true }];
 /** `text` typed one character every `gapMs` from `start`. */
 function typed(text: string, gapMs: number, start = 0) {
   return [...text].map((char, i) => ({ at: start + i * gapMs, press: press(char) }));
+}
+
+/** Feeds `timeline` from `state` with no quiet check between (input read as it came). */
+function pressAll(state: ClassifierState, timeline: readonly { readonly at: number; readonly press: KeyPress }[]): Classified[] {
+  const out: Classified[] = [];
+  for (const { at, press: p } of timeline) {
+    const step = classifyPress(state, p, at);
+    state = step.state;
+    out.push(...step.out);
+  }
+  return out;
 }
 
 /** The output as a readable list: keys by their character ("⏎" for Enter), scans as "scan:TEXT⏎". */
@@ -68,6 +82,35 @@ describe('the scan classifier', () => {
     expect(show(classifyTimeline([...typed('A', 0), ...typed('s', 0, SCAN_GAP_MS + 5)]))).toEqual(['A', 's']);
   });
 
+  it('a scanner that stalls after its first character: the key went out, the scan is still whole', () => {
+    // "#" held SCAN_GAP_MS and let go as a key (a person's key waits no longer), then the rest.
+    const stalled = (first: string, stallMs: number, rest = 'N1001\r') => [...typed(first, 0), ...typed(rest, 8, stallMs)];
+    expect(show(classifyTimeline(stalled('#', 80), isMoveOnlyChar))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('R', 400, 'MA-#N1029-07\r'), isMoveOnlyChar))).toEqual(['R', 'scan:RMA-#N1029-07⏎(echoed 1)']);
+    // As long as a held run waits through a pause, no longer.
+    expect(show(classifyTimeline(stalled('#', HICCUP_MS), isMoveOnlyChar))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('#', HICCUP_MS + 1), isMoveOnlyChar))).toEqual(['#', 'scan:N1001⏎']);
+    // The key that may lead is marked, for the driver (which drops the lead when a binding took it).
+    const released = classifyQuiet(classifyPress(initialClassifierState, press('S'), 0).state, SCAN_GAP_MS);
+    expect(released.out).toEqual([{ kind: 'key', press: press('S'), isLead: true }]);
+    expect(show(pressAll(released.state, typed('KU-4410\r', 8, 60)))).toEqual(['scan:SKU-4410⏎(echoed 1)']);
+    expect(show(pressAll(dropLead(released.state), typed('KU-4410\r', 8, 60)))).toEqual(['scan:KU-4410⏎']);
+    // After moves sent at once: the held character and the moves before it lead together.
+    expect(show(classifyTimeline([...typed('j#', 5), ...typed('N1001\r', 8, 100)], isMoveOnlyChar))).toEqual(['j', '#', 'scan:j#N1001⏎(echoed 2)']);
+    // The lead counts towards MIN_SCAN_LENGTH, but one key and Enter after it is typing.
+    expect(show(classifyTimeline(stalled('#', 60, 'N10\r'), isMoveOnlyChar))).toEqual(['#', 'scan:#N10⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('#', 60, 'N1\r'), isMoveOnlyChar))).toEqual(['#', 'N', '1', '⏎']);
+    expect(show(classifyTimeline(stalled('#', 60, 'N\r'), isMoveOnlyChar))).toEqual(['#', 'N', '⏎']);
+    // Another key between the lead and the scan ends it.
+    expect(show(classifyTimeline([...typed('#', 0), { at: 50, press: UP }, ...typed('N1001\r', 8, 60)]))).toEqual(['#', '↑', 'scan:N1001⏎']);
+  });
+
+  it('a paste lets held characters go and ends any lead', () => {
+    const flushed = classifyFlush(classifyPress(initialClassifierState, press('#'), 0).state);
+    expect(show(flushed.out)).toEqual(['#']);
+    expect(show(pressAll(flushed.state, typed('N1001\r', 8, 40)))).toEqual(['scan:N1001⏎']);
+  });
+
   it('lets held characters go before any other key', () => {
     const timeline = [...typed('Ab1', 5), { at: 16, press: UP }, ...typed('9\r', 5, 20)];
     expect(show(classifyTimeline(timeline))).toEqual(['A', 'b', '1', '↑', '9', '⏎']);
@@ -83,14 +126,8 @@ describe('the scan classifier', () => {
 
   it('only the quiet check ends a run: characters read late, in a clump, still make one scan', () => {
     // The console was busy for 120 ms: "01\r" was read late, but no quiet check came between.
-    let state = initialClassifierState;
-    const out: Classified[] = [];
-    for (const [char, at] of [['#', 0], ['N', 8], ['1', 16], ['0', 24], ['0', 144], ['1', 144], ['\r', 144]] as const) {
-      const step = classifyPress(state, press(char), at);
-      state = step.state;
-      out.push(...step.out);
-    }
-    expect(show(out)).toEqual(['scan:#N1001⏎']);
+    const late = ([['#', 0], ['N', 8], ['1', 16], ['0', 24], ['0', 144], ['1', 144], ['\r', 144]] as const).map(([char, at]) => ({ at, press: press(char) }));
+    expect(show(pressAll(initialClassifierState, late))).toEqual(['scan:#N1001⏎']);
   });
 
   it('sends selection moves at once and still counts them into a scan that follows', () => {

@@ -26,8 +26,10 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef,
 import { useLatest } from '../hooks/use-latest.js';
 import { moveOnlyCharTest } from './match.js';
 import {
+  classifyFlush,
   classifyPress,
   classifyQuiet,
+  dropLead,
   initialClassifierState,
   quietDeadline,
   type Classified,
@@ -39,7 +41,8 @@ import { keyOf, PLAIN_KEY, splitBurst } from './split-burst.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import { useKeyTable } from './use-key-table.js';
 
-export type InputHandler = (input: string, key: Key) => void;
+/** Handles a key; returns true when a key binding took it (it acted as a command), anything else when not. */
+export type InputHandler = (input: string, key: Key) => boolean | void;
 
 /** Who gets a scan first: scan mode's queue, a focused text field, the screen, the shell. */
 export type ScanRank = 'queue' | 'field' | 'screen' | 'fallback';
@@ -71,13 +74,14 @@ export interface InputRouter {
 }
 
 type Pending =
-  | { readonly kind: 'key'; readonly input: string; readonly key: Key }
+  | { readonly kind: 'key'; readonly input: string; readonly key: Key; readonly isLead?: boolean }
   | { readonly kind: 'scan'; readonly scan: ScannedText }
   | { readonly kind: 'paste'; readonly paste: PastedText };
 
 const InputRouterContext = createContext<InputRouter | null>(null);
 
-const toPending = (c: Classified): Pending => (c.kind === 'key' ? { kind: 'key', input: c.press[0], key: c.press[1] } : c);
+const toPending = (c: Classified): Pending =>
+  c.kind === 'key' ? { kind: 'key', input: c.press[0], key: c.press[1], ...(c.isLead && { isLead: true }) } : c;
 
 /** The keys a scan is typed as: the characters not already sent, and its terminator. */
 function scanKeys(scan: ScannedText, disposal: 'as-keys' | 'as-text'): Pending[] {
@@ -124,6 +128,7 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
     [],
   );
   const queue = useRef<Pending[]>([]);
+  const classifier = useRef(initialClassifierState);
   const isWaiting = useRef(false);
   const [, setTick] = useState(0);
 
@@ -141,9 +146,13 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   const deliverNext = () => {
     const next = queue.current.shift();
     if (!next) return;
-    // A snapshot: a handler that closes a screen must not change who gets this key.
-    if (next.kind === 'key') for (const handler of [...handlers.current]) handler(next.input, next.key);
-    else if (next.kind === 'scan') routeScan(next.scan);
+    if (next.kind === 'key') {
+      let isTaken = false;
+      // A snapshot: a handler that closes a screen must not change who gets this key.
+      for (const handler of [...handlers.current]) isTaken = handler(next.input, next.key) === true || isTaken;
+      // A command key (S opened scan mode) starts no scan: what follows is the scanner's alone.
+      if (next.isLead && isTaken) classifier.current = dropLead(classifier.current);
+    } else if (next.kind === 'scan') routeScan(next.scan);
     else routePaste(next.paste);
     // Render (with whatever the key or scan changed) before the next one is delivered.
     isWaiting.current = true;
@@ -153,7 +162,6 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   // The classifier and its quiet timer: a run of held characters ends SCAN_GAP_MS after its
   // last one, checked after any input already waiting has been read (setImmediate runs after
   // the poll phase that reads stdin), so a console busy drawing does not split a scan.
-  const classifier = useRef(initialClassifierState);
   const timer = useRef<{ timeout?: NodeJS.Timeout; immediate?: NodeJS.Immediate }>({});
   const apply = (step: Step) => {
     classifier.current = step.state;
@@ -190,7 +198,7 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   // Ink turns the terminal's bracketed paste on while this listens (and off at exit).
   usePaste((text) => {
     // Characters typed before the paste and still held by the classifier go first, as keys.
-    apply(classifyQuiet(classifier.current, Number.POSITIVE_INFINITY));
+    apply(classifyFlush(classifier.current));
     scheduleQuiet();
     queue.current.push({ kind: 'paste', paste: pastedText(text) });
     if (!isWaiting.current) deliverNext();

@@ -16,6 +16,13 @@
  * characters all came faster than any person types (gaps under MACHINE_GAP_MS) is held
  * through one such pause of up to HICCUP_MS, so it is not cut into keys and a short scan.
  *
+ * A scanner can also stall right after its first character (the same causes). A lone held
+ * character is let go as a key after SCAN_GAP_MS (a person's key must not wait longer), but
+ * it is remembered as a lead: a scan that starts within HICCUP_MS of it begins with it (as its
+ * echoed first character), so the scan's text is whole. The driver drops the lead when a key
+ * binding took the key (S opened scan mode: a scan right after it is the scanner's alone); a
+ * key that did nothing, or was typed into a prompt, keeps it.
+ *
  * Time enters only as timestamps: `classifyPress` is fed each key with its arrival time,
  * `classifyQuiet` when the input has been quiet. The run ends only through `classifyQuiet`
  * (or another key), never on a late timestamp alone: a console busy drawing reads a scan's
@@ -46,11 +53,14 @@ export const MAX_RUN_LENGTH = 200;
 export interface ScannedText {
   readonly text: string;
   readonly terminator: 'enter' | 'tab';
-  /** How many of the leading characters already went out as keys (see `isEchoable`). */
+  /** How many of the leading characters already went out as keys (moves sent at once, a lead). */
   readonly echoed: number;
 }
 
-export type Classified = { readonly kind: 'key'; readonly press: KeyPress } | { readonly kind: 'scan'; readonly scan: ScannedText };
+/** A key (`isLead`: a lone held character let go, which may still start a scan) or a scan. */
+export type Classified =
+  | { readonly kind: 'key'; readonly press: KeyPress; readonly isLead?: boolean }
+  | { readonly kind: 'scan'; readonly scan: ScannedText };
 
 export interface ClassifierState {
   /** The run so far: every character, echoed ones included. */
@@ -61,6 +71,10 @@ export interface ClassifierState {
   readonly lastAt: number;
   /** True while every gap of the run (other than a held-through pause) came at machine speed. */
   readonly isMachineSpeed: boolean;
+  /** The run before, let go as keys when its lone held character waited SCAN_GAP_MS: a scan's possible start. */
+  readonly lead: readonly KeyPress[];
+  /** The last arrival at which a new run still takes `lead` as its start. */
+  readonly leadUntil: number;
 }
 
 export interface Step {
@@ -68,7 +82,14 @@ export interface Step {
   readonly out: readonly Classified[];
 }
 
-export const initialClassifierState: ClassifierState = { run: [], echoed: 0, lastAt: 0, isMachineSpeed: true };
+export const initialClassifierState: ClassifierState = {
+  run: [],
+  echoed: 0,
+  lastAt: 0,
+  isMachineSpeed: true,
+  lead: [],
+  leadUntil: Number.NEGATIVE_INFINITY,
+};
 
 /** True for one printable character typed without Ctrl or Alt (what scanners send). */
 export function isPrintablePress([input, key]: KeyPress): boolean {
@@ -95,34 +116,39 @@ function release(state: ClassifierState): Classified[] {
 }
 
 /**
- * Feeds one key press that arrived at `at` (ms). `isEchoable(char)` says whether a
- * character may go out at once when it starts a run (it only moves a selection).
+ * Feeds one key press that arrived at `at` (ms). `isMoveOnly(char)` says whether a character
+ * may go out at once when it starts a run (it only moves a selection).
  */
 export function classifyPress(
   state: ClassifierState,
   press: KeyPress,
   at: number,
-  isEchoable: (char: string) => boolean = () => false,
+  isMoveOnly: (char: string) => boolean = () => false,
 ): Step {
   if (isPrintablePress(press)) {
     const gap = at - state.lastAt;
     const isMachineSpeed = state.run.length === 0 || (state.isMachineSpeed && (gap < MACHINE_GAP_MS || gap >= SCAN_GAP_MS));
+    // A new run keeps the lead only while its window lasts.
+    const lead = state.run.length > 0 || at <= state.leadUntil ? state.lead : [];
+    const carried = { lastAt: at, isMachineSpeed, lead, leadUntil: state.leadUntil };
     const allEchoed = state.echoed === state.run.length;
-    if (allEchoed && isEchoable(press[0])) {
+    if (allEchoed && isMoveOnly(press[0])) {
       // Still only selection moves (a held j key repeating): out at once, but part of the run.
-      return { state: { run: [...state.run, press], echoed: state.echoed + 1, lastAt: at, isMachineSpeed }, out: [{ kind: 'key', press }] };
+      return { state: { ...carried, run: [...state.run, press], echoed: state.echoed + 1 }, out: [{ kind: 'key', press }] };
     }
     const run = [...state.run, press];
     if (run.length > MAX_RUN_LENGTH) return { state: initialClassifierState, out: release({ ...state, run }) };
-    return { state: { run, echoed: state.echoed, lastAt: at, isMachineSpeed }, out: [] };
+    return { state: { ...carried, run, echoed: state.echoed }, out: [] };
   }
   const terminator = terminatorOf(press);
   // A run of selection moves only (a held j, then Enter to open the order) is navigation, not
   // a scan: no order name is made of j, k, g and G alone, and every one of them already acted.
   const isOnlyMoves = state.echoed === state.run.length;
-  if (terminator && state.run.length >= MIN_SCAN_LENGTH && !isOnlyMoves) {
-    const text = state.run.map(([input]) => input).join('');
-    return { state: initialClassifierState, out: [{ kind: 'scan', scan: { text, terminator, echoed: state.echoed } }] };
+  // A lead starts only a run of two or more: one key and Enter is typing.
+  const lead = state.run.length >= 2 ? state.lead : [];
+  if (terminator && lead.length + state.run.length >= MIN_SCAN_LENGTH && !isOnlyMoves) {
+    const text = [...lead, ...state.run].map(([input]) => input).join('');
+    return { state: initialClassifierState, out: [{ kind: 'scan', scan: { text, terminator, echoed: lead.length + state.echoed } }] };
   }
   // Any other key (or Enter after a short run): what was held goes first, then this key.
   return { state: initialClassifierState, out: [...release(state), { kind: 'key', press }] };
@@ -135,6 +161,19 @@ export function classifyPress(
 export function classifyQuiet(state: ClassifierState, at: number): Step {
   const deadline = quietDeadline(state);
   if (deadline === null || at < deadline) return { state, out: [] };
+  // A lone held character (a scanner may have stalled after it) may still lead a scan.
+  if (state.run.length - state.echoed !== 1) return { state: initialClassifierState, out: release(state) };
+  const lead = { ...initialClassifierState, lastAt: state.lastAt, lead: state.run, leadUntil: state.lastAt + HICCUP_MS };
+  return { state: lead, out: release(state).map((key) => ({ ...key, isLead: true })) };
+}
+
+/** A key binding took the lead's key (it acted as a command): no scan starts with it. */
+export function dropLead(state: ClassifierState): ClassifierState {
+  return state.lead.length === 0 ? state : { ...state, lead: [], leadUntil: Number.NEGATIVE_INFINITY };
+}
+
+/** Something else came (a paste): whatever is held goes out as keys now, and nothing leads a scan. */
+export function classifyFlush(state: ClassifierState): Step {
   return { state: initialClassifierState, out: release(state) };
 }
 
@@ -151,7 +190,7 @@ export function quietDeadline(state: ClassifierState): number | null {
  */
 export function classifyTimeline(
   presses: readonly { readonly at: number; readonly press: KeyPress }[],
-  isEchoable?: (char: string) => boolean,
+  isMoveOnly?: (char: string) => boolean,
 ): Classified[] {
   let state = initialClassifierState;
   const out: Classified[] = [];
@@ -162,7 +201,7 @@ export function classifyTimeline(
   for (const { at, press } of presses) {
     const deadline = quietDeadline(state);
     if (deadline !== null && deadline <= at) step(classifyQuiet(state, deadline));
-    step(classifyPress(state, press, at, isEchoable));
+    step(classifyPress(state, press, at, isMoveOnly));
   }
   const deadline = quietDeadline(state);
   if (deadline !== null) step(classifyQuiet(state, deadline));

@@ -55,9 +55,10 @@ export function useKeyBindings(
         if (binding.isMutating && isReadOnly) show(sanitizeForTerminal(readOnlyReason(binding)), 'warning');
         else if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
         else handle(binding.action, input, key, binding);
-        return;
+        return true;
       }
       onUnmatched?.(input, key);
+      return false;
     },
     [isReadOnly, show, onGlobal, latestRef, table],
   );

@@ -5,6 +5,7 @@
  * list; typed (without their Enter) into a reject reason; mapped by the profile's
  * scan_code_pattern.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
 import { KEYS, makeFixture } from '../../helpers/fixture.js';
@@ -46,6 +47,14 @@ describe('scans outside scan mode', () => {
     expect(view.frame()).not.toContain('Bulk approve');
     await view.press('\r', 'Order #AO1711');
     expect(await status(1043)).toBe('reviewed');
+  });
+
+  it('a scanner that stalls after its first character: the key did nothing, the scan is whole', async () => {
+    const { view } = await setup();
+    view.stdin.write('#');
+    await sleep(150);
+    await view.scan('AO1711\r');
+    await view.waitFor(['Find (order name or id): #AO1711', 'Scan "#AO1711": Enter finds, Esc cancels, S scan mode.']);
   });
 
   it("a long carrier's code is quoted cut in its middle, so the notice's instruction still fits 80 columns", async () => {
@@ -120,6 +129,19 @@ describe('scans in scan mode', () => {
     expect(at('#N1015  ✓ received')).toBeLessThan(at('#N1000  → review opened'));
     expect(await status(1015)).toBe('received');
     expect(await status(1043)).toBe('received');
+  });
+
+  it('a scanner that stalls after its first character: its key was typed at the prompt, the scan is still whole', async () => {
+    const { view, status } = await setup({ scanCodePattern: /^RMA-(#?N\d+)-\d+$/u });
+    await view.press('S', 'SCAN MODE · receiving desk');
+    // "R" is let go as a key after 30 ms (a person's key waits no longer): typed at the prompt.
+    view.stdin.write('R');
+    await view.waitFor(['Scan an order name or id: › R']);
+    await sleep(120);
+    await view.scan('MA-#N1029-07\r');
+    await view.waitFor(['RMA-#N1029-07  ✓ received  #N1029 · First29 Last29']);
+    expect(await status(1029)).toBe('received');
+    expect(view.frame()).not.toContain('› R');
   });
 
   it('map a carrier label to the order with the profile scan_code_pattern', async () => {
