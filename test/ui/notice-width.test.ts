@@ -4,7 +4,8 @@
  * and measured with each placeholder at the width it can take: a quoted scan its cut width,
  * a key label the longest a key map gives ("Ctrl+S"), anything else (a count, a code, a name)
  * PLACEHOLDER_WIDTH. A notice that quotes free text (a profile name, an error) may still be
- * cut; its wording is what this holds short.
+ * too long: the line cuts it in its middle (notice-line.test.tsx); its wording is what this
+ * holds short.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,7 @@
-/** The shared notice line at the bottom of every screen (one line, cut to the width). */
+/**
+ * The shared notice line at the bottom of every screen: one line, a longer notice cut in its
+ * middle, so its subject and the instruction at its end ("…; press R to retry") both stay.
+ */
 import { Text } from 'ink';
 import { memo } from 'react';
 import { useNotice } from '../context/notice-context.js';
@@ -13,7 +16,7 @@ export const NoticeLine = memo(function NoticeLine() {
   const theme = useTheme();
   if (!notice) return <Text> </Text>;
   return (
-    <Text color={theme.color(TONES[notice.tone])} wrap="truncate">
+    <Text color={theme.color(TONES[notice.tone])} wrap="truncate-middle">
       {`${SYMBOLS[notice.tone]} ${notice.text}`}
     </Text>
   );
