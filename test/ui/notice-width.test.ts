@@ -1,6 +1,7 @@
 /**
  * Every notice the console words fits one 80-column line with its tone symbol ("⚠ "), so its
- * instruction is never the part cut off. Notices are found in the source (`show(display`…`)`)
+ * instruction is never the part cut off. Notices are found in the source (`show(display`…`)`,
+ * `notify(display`…`)`, every template of NOTICE_MODULES)
  * and measured with each placeholder at the width it can take: a quoted scan its cut width,
  * a key label the longest a key map gives ("Ctrl+S"), anything else (a count, a code, a name)
  * PLACEHOLDER_WIDTH. A notice that quotes free text (a profile name, an error) may still be
@@ -20,6 +21,9 @@ const LINE_WIDTH = 80;
 const SYMBOL_WIDTH = 2;
 const KEY_LABEL_WIDTH = 'Ctrl+S'.length;
 const PLACEHOLDER_WIDTH = 8;
+
+/** Modules whose every `display` template is a notice (returned to the code that shows it). */
+const NOTICE_MODULES: ReadonlySet<string> = new Set(['profiles/switch-blocker.ts']);
 
 interface Notice {
   readonly file: string;
@@ -72,7 +76,9 @@ function widthOf(placeholder: string): number {
 function noticesIn(file: string): Notice[] {
   const source = readFileSync(file, 'utf8');
   const notices: Notice[] = [];
-  for (const match of source.matchAll(/\bshow\(\s*display`/g)) {
+  // A notice shown or sent on (`show`, a store's `notify`), or any template of a module whose texts are notices.
+  const templates = NOTICE_MODULES.has(file.slice(UI.length)) ? /\bdisplay`/g : /\b(?:show|notify)\(\s*display`/g;
+  for (const match of source.matchAll(templates)) {
     const { parts, placeholders } = readTemplate(source, match.index + match[0].length - 1);
     let text = parts[0]!;
     placeholders.forEach((p, k) => (text += 'x'.repeat(widthOf(p)) + parts[k + 1]!));
@@ -90,6 +96,8 @@ describe('notice wording', () => {
   it('finds the notices (the scan of the source still works)', () => {
     expect(notices.length).toBeGreaterThan(20);
     expect(notices.some((n) => n.text.startsWith('Scan "xxxxxxxxxxxxxxxxxxxx"'))).toBe(true);
+    expect(notices.filter((n) => n.file === 'profiles/switch-blocker.ts')).toHaveLength(2);
+    expect(notices.some((n) => n.text.startsWith('A bulk run is in progress: wait'))).toBe(true);
   });
 
   it('the read-only refusal fits with any key label', () => {

@@ -166,7 +166,7 @@ describe('a bulk run in progress', () => {
       await view.press('r', 'Mark 1 order received (#N1015)?');
       await view.press('y');
       await view.waitFor('Esc stop');
-      await view.press('P', 'A bulk run is in progress: switch shops when it has finished');
+      await view.press('P', 'A bulk run is in progress: switch shops once it is done (Esc stops it).');
       expect(view.frame()).not.toContain('Switch shop');
       expect(view.frame()).toContain(`north @ ${host(slow)}`);
     } finally {

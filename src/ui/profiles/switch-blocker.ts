@@ -5,12 +5,12 @@ import type { BulkRunState } from '../screens/bulk/bulk-run-state.js';
 /**
  * A bulk run in progress belongs to its shop and would be cut off by a switch; scan mode's
  * queue too. Anything else (an open order, a draft, the results of a finished run) is safe:
- * drafts are on disk, per profile.
+ * drafts are on disk, per profile. Shown as a notice: each fits 80 columns (notice-width.test.ts).
  */
 export function switchBlocker(bulk: BulkRunState, isScanOpen: boolean): DisplayText | null {
   if (bulk.phase === 'running') {
-    return display`A bulk run is in progress: switch shops when it has finished (Esc stops it; requests in flight finish).`;
+    return display`A bulk run is in progress: switch shops once it is done (Esc stops it).`;
   }
-  if (isScanOpen) return display`Scan mode is open: leave it (Esc) before switching shops, so no scanned parcel is left unprocessed.`;
+  if (isScanOpen) return display`Scan mode is open: leave it (Esc) before switching shops.`;
   return null;
 }
