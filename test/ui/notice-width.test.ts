@@ -76,8 +76,8 @@ function widthOf(placeholder: string): number {
 function noticesIn(file: string): Notice[] {
   const source = readFileSync(file, 'utf8');
   const notices: Notice[] = [];
-  // A notice shown or sent on (`show`, a store's `notify`), or any template of a module whose texts are notices.
-  const templates = NOTICE_MODULES.has(file.slice(UI.length)) ? /\bdisplay`/g : /\b(?:show|notify)\(\s*display`/g;
+  // A notice shown or sent on (`show`, a store's `notify`; a display template or one sanitized whole), or any template of a module whose texts are notices.
+  const templates = NOTICE_MODULES.has(file.slice(UI.length)) ? /\bdisplay`/g : /\b(?:show|notify)\(\s*(?:display|sanitizeForTerminal\()`/g;
   for (const match of source.matchAll(templates)) {
     const { parts, placeholders } = readTemplate(source, match.index + match[0].length - 1);
     let text = parts[0]!;
@@ -98,6 +98,7 @@ describe('notice wording', () => {
     expect(notices.some((n) => n.text.startsWith('Scan "xxxxxxxxxxxxxxxxxxxx"'))).toBe(true);
     expect(notices.filter((n) => n.file === 'profiles/switch-blocker.ts')).toHaveLength(2);
     expect(notices.some((n) => n.text.startsWith('A bulk run is in progress: wait'))).toBe(true);
+    expect(notices.some((n) => n.text.startsWith('The command history could not be saved'))).toBe(true);
   });
 
   it('the read-only refusal fits with any key label', () => {
