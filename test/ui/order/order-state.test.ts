@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { initialOrderState, orderReducer, unavailableOrderActions, type OrderAction, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
+import { initialOrderState, orderReducer, type OrderAction, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
+import { unavailableOrderActions } from '../../../src/ui/screens/order/order-key-availability.js';
 import { placeReviewError } from '../../../src/ui/screens/order/review-errors.js';
 import type { ItemRef } from '../../../src/ops/review-model.js';
 

@@ -8,7 +8,7 @@ import { display, sanitizeForTerminal, type DisplayText } from '../../../format/
 import { wrapToWidth } from '../../../format/width.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import type { Banner, BannerTone } from './order-state.js';
+import type { Banner, BannerTone } from './order-banner.js';
 
 export interface ErrorBannerProps {
   readonly banner: Banner;

@@ -10,8 +10,8 @@ import { editText, textAt, type TextEditState } from '../../components/text-edit
 import type { ItemProblem, WriteFailure } from './review-errors.js';
 import { approveUndecided } from '../../../ops/review-plan.js';
 import { checkReview, itemKey, toDraftDecisions, type Decision, type Decisions, type ItemKey, type ItemRef } from '../../../ops/review-model.js';
-import type { KeyAction } from '../../keys/bindings.js';
-import { isUnknownStatus, UNKNOWN_STATUS_OFF, unknownStatusText } from '../../unknown-status.js';
+import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
+import { message, type Banner, type BannerTone } from './order-banner.js';
 
 export type OrderMode =
   | { readonly kind: 'browse' }
@@ -20,14 +20,6 @@ export type OrderMode =
   | { readonly kind: 'confirm-review'; readonly items: readonly ReviewItem[]; readonly summary: string }
   | { readonly kind: 'confirm-receive' }
   | { readonly kind: 'sending'; readonly what: 'review' | 'receive'; readonly summary?: string };
-
-export type BannerTone = 'info' | 'success' | 'warning' | 'error';
-
-export type Banner =
-  /** Display text: made by `message`, which sanitizes what the service said in it. */
-  | { readonly kind: 'message'; readonly tone: BannerTone; readonly text: DisplayText; readonly detail?: DisplayText; readonly requestId?: DisplayText }
-  /** Rendered with the order's current status, which arrives with the refresh. */
-  | { readonly kind: 'not-pending' | 'not-reviewed' | 'gone'; readonly requestId?: DisplayText };
 
 export interface OrderState {
   readonly cursor: number;
@@ -81,17 +73,6 @@ export const initialOrderState: OrderState = {
 
 /** Longest reject reason accepted in the prompt. */
 export const MAX_REASON_LENGTH = 500;
-
-/** A banner; its texts hold the service's words (statuses, messages, request ids), so they are sanitized here. */
-function message(tone: BannerTone, text: string, extra: { detail?: string; requestId?: string } = {}): Banner {
-  return {
-    kind: 'message',
-    tone,
-    text: sanitizeForTerminal(text),
-    ...(extra.detail !== undefined && { detail: sanitizeForTerminal(extra.detail) }),
-    ...(extra.requestId !== undefined && { requestId: sanitizeForTerminal(extra.requestId) }),
-  };
-}
 
 function withDecision(state: OrderState, key: ItemKey, decision: Decision | undefined): OrderState {
   return withDecisions(state, [[key, decision]]);
@@ -335,23 +316,4 @@ function reduceFailure(state: OrderState, failure: WriteFailure, ctx: OrderConte
     default:
       return { ...state, banner: { kind: failure.kind, ...(failure.requestId !== undefined && { requestId: sanitizeForTerminal(failure.requestId) }) } };
   }
-}
-
-const REVIEW_ACTIONS: readonly KeyAction[] = ['approve', 'reject', 'keep', 'approve-all', 'clear-decision', 'submit'];
-
-/**
- * The order keys that do nothing for an order in `status`, each with the few words the
- * footer shows ("approve (off: not pending)"); pressing one still explains in full.
- */
-export function unavailableOrderActions(status: string | null, isKeepOff = false): ReadonlyMap<KeyAction, string> {
-  const off = new Map<KeyAction, string>();
-  // The shop lacks keep item: the hint is dimmed (a second press still keeps, see 'keep').
-  if (isKeepOff) off.set('keep', 'shop lacks it');
-  if (isUnknownStatus(status)) {
-    for (const action of [...REVIEW_ACTIONS, 'receive' as const]) off.set(action, UNKNOWN_STATUS_OFF);
-    return off;
-  }
-  if (status !== 'pending') for (const action of REVIEW_ACTIONS) off.set(action, status === null ? 'loading' : 'not pending');
-  if (status !== 'reviewed') off.set('receive', status === null ? 'loading' : 'not reviewed');
-  return off;
 }
