@@ -10,7 +10,7 @@
  * - `today`, `yesterday`: the same for those local days;
  * - `Nh`, `Nd`, `Nw`: N hours, days (24 h) or weeks (7 × 24 h) before now.
  */
-import { parseDateTimeToNanos } from '../api/list-params.js';
+import { parseDateTimeToNanos } from '../api/date-time.js';
 import { addDays, endOfLocalDay, formatRfc3339, localDateOf, startOfLocalDay, type CalendarDate } from './zone-time.js';
 
 /** Which end of the range a date bounds: `from` takes a day's start, `to` its end. */

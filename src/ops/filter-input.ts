@@ -3,7 +3,8 @@
  * and saved views: statuses with "did you mean" for a slip, and a submitted from/to bound in
  * the everyday date forms, checked against the other bound. Pure.
  */
-import { checkDateRange, parseDateTimeToNanos, parseStatuses, type ListFilters, type ParseResult } from '../api/list-params.js';
+import { parseDateTimeToNanos } from '../api/date-time.js';
+import { checkDateRange, parseStatuses, type ListFilters, type ParseResult } from '../api/list-params.js';
 import { RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../api/schemas.js';
 import { parseDateInput, type DateBound, type DateInputContext } from '../format/date-input.js';
 import { didYouMean } from '../format/did-you-mean.js';

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDateTimeToNanos } from '../../src/api/list-params.js';
+import { parseDateTimeToNanos } from '../../src/api/date-time.js';
 import { DATE_FORMS_TEXT, parseDateInput } from '../../src/format/date-input.js';
 
 const ZONES = [

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeFilters, parseDateTimeToNanos, parseIds, parseLimit, parseOrderNames, parseStatuses } from '../../../src/api/list-params.js';
+import { parseDateTimeToNanos } from '../../../src/api/date-time.js';
+import { normalizeFilters, parseIds, parseLimit, parseOrderNames, parseStatuses } from '../../../src/api/list-params.js';
 import { RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../../../src/api/schemas.js';
 
 const RUNS = { numRuns: 500 };
