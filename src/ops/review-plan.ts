@@ -7,7 +7,7 @@
 import type { ItemStatus, ItemType, ReturnOrder, ReviewItem } from '../api/schemas.js';
 import { ITEMS_NOT_AVAILABLE } from '../format/order.js';
 import type { DraftDecision } from '../local/draft-format.js';
-import { itemRefs, orderItems } from './review-model.js';
+import { itemKey, itemRefs, orderItems } from './review-model.js';
 
 /** What the plan needs of an item. */
 export interface PlanItem {
@@ -28,10 +28,10 @@ function planItems(order: Pick<ReturnOrder, 'refunds' | 'exchanges'>): readonly 
  * items that are no longer pending are left out.
  */
 export function approveUndecided(items: readonly PlanItem[], decided: readonly DraftDecision[]): DraftDecision[] {
-  const byKey = new Map(decided.map((d) => [`${d.type}:${d.id}`, d]));
+  const byKey = new Map(decided.map((d) => [itemKey(d.type, d.id), d]));
   return items
     .filter((i) => i.status === 'pending')
-    .map((i) => byKey.get(`${i.type}:${i.id}`) ?? { type: i.type, id: i.id, action: 'approve' as const });
+    .map((i) => byKey.get(itemKey(i.type, i.id)) ?? { type: i.type, id: i.id, action: 'approve' as const });
 }
 
 /** Why no review can be sent; `code` follows the interface's codes where it has one. */
@@ -71,7 +71,7 @@ export function planApproveAll(id: number, order: ReturnOrder | null, draft: rea
     }
     body.push({ id: d.id, type: d.type, action: d.action, ...(d.action === 'reject' && { reject_reason: reason }) });
   }
-  const drafted = new Set(draft.map((d) => `${d.type}:${d.id}`));
-  const fromDraft = decisions.filter((d) => drafted.has(`${d.type}:${d.id}`)).length;
+  const drafted = new Set(draft.map((d) => itemKey(d.type, d.id)));
+  const fromDraft = decisions.filter((d) => drafted.has(itemKey(d.type, d.id))).length;
   return { isReady: true, items: body, fromDraft };
 }
