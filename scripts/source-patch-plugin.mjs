@@ -1,4 +1,5 @@
-// Small, exact text changes to a dependency's source, for start-up time. Each patch names the
+// Small, exact text changes to a dependency's source, for start-up time (and one rendering
+// fix, ink-wrap-break-spaces). Each patch names the
 // file, the text and how often it must occur: when a dependency changes and a patch no longer
 // fits, the build (and the test run) fails and says which, instead of silently using
 // something else. The same function patches the bundle (esbuild, scripts/build.mjs) and the
@@ -10,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 export const ROW_CACHE_MODULE = fileURLToPath(new URL('../src/ui/ink/row-cached-output.ts', import.meta.url));
 /** The memo that wraps two of Ink's text functions (src/ui/ink/text-memo.ts), by absolute path. */
 export const TEXT_MEMO_MODULE = fileURLToPath(new URL('../src/ui/ink/text-memo.ts', import.meta.url));
+
+/** Ink's word wrap without the spaces of its line breaks (src/ui/ink/wrap-break-spaces.ts), by absolute path. */
+export const WRAP_BREAK_SPACES_MODULE = fileURLToPath(new URL('../src/ui/ink/wrap-break-spaces.ts', import.meta.url));
 
 /** Replaces `import name from 'source';` with the same import remembered by memoizeText. */
 const memoizedImport = (name, source) => [
@@ -60,6 +64,22 @@ export const PATCHES = [
     file: /[\\/]ink[\\/]build[\\/]squash-text-nodes\.js$/,
     search: "import sanitizeAnsi from './sanitize-ansi.js';",
     replace: memoizedImport('sanitizeAnsi', './sanitize-ansi.js'),
+    count: 1,
+  },
+  {
+    name: 'ink-wrap-break-spaces',
+    // Not for speed: Ink wraps with wrap-ansi's trim: false, which puts the space a line was
+    // broken at onto the next row when the row before is exactly full (" sends it", or a row
+    // of one space). Ink word-wraps in two modules: wrap-text.js (every wrapping Text, for
+    // layout and drawing alike) and ink.js (the whole frame in screen-reader mode); both now
+    // leave those spaces out: src/ui/ink/wrap-break-spaces.ts.
+    file: /[\\/]ink[\\/]build[\\/](?:wrap-text|ink)\.js$/,
+    search: "import wrapAnsi from 'wrap-ansi';",
+    replace: [
+      "import wrapAnsiPublished from 'wrap-ansi';",
+      `import { withoutBreakSpaces } from ${JSON.stringify(WRAP_BREAK_SPACES_MODULE)};`,
+      'const wrapAnsi = withoutBreakSpaces(wrapAnsiPublished);',
+    ].join('\n'),
     count: 1,
   },
   {
