@@ -45,6 +45,8 @@ describe('bulk approve all', () => {
     await reviewElsewhere(api, 1056);
     await view.press('y', 'Bulk approve all finished: 4 ok, 2 failed, 0 not done');
     const frame = view.frame();
+    // The results say whose orders these were, as every screen does.
+    expect(frame.split('\n')[0]).toBe(`north @ ${new URL(sandbox.url).host} · Bulk approve all · 6 orders`);
     expect(frame).toContain('#N1042 (1042)  ✓ approved, now reviewed');
     expect(frame).toMatch(/#N1056 \(1056\) {2}✗ failed\n {6}No longer pending \(now reviewed\); no review was sent\. \[invalid_state_transition\]/);
     expect(frame).toMatch(/#N1001 \(1001\) {2}✗ failed\n {6}No longer pending \(now reviewed\)/);

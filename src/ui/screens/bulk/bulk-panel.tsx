@@ -40,8 +40,8 @@ export interface BulkPanelProps {
   readonly height: number;
 }
 
-/** Lines of the results view besides the list: summary, advice (up to 2), blank, 2 "more" lines, hints. */
-const RESULTS_FIXED_LINES = 7;
+/** Lines of the results view besides the list: title, summary, advice (up to 2), blank, 2 "more" lines, hints. */
+const RESULTS_FIXED_LINES = 8;
 /** Lines of the running view besides the latest outcomes. */
 const RUNNING_FIXED_LINES = 7;
 
@@ -145,6 +145,8 @@ function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 're
   const below = state.outcomes.length - state.scroll - shown.length;
   return (
     <Box flexDirection="column">
+      {/* Whose orders these were, as on every screen (the results outlast a glance away). */}
+      <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(state.kind, state.outcomes.length)}`}</Text>
       <Text bold>{resultsSummary(state.kind, state.outcomes, state.isStopped, state.elapsedMs)}</Text>
       <Text wrap="wrap">{resultsAdvice(state.kind, state.outcomes, retry)}</Text>
       {state.warnings.map((w) => (
