@@ -21,7 +21,7 @@ async function setup(options: { latencyMs?: number; isReadOnly?: boolean } = {})
   const view = renderDesk({ baseUrl: sandbox.url, isReadOnly: options.isReadOnly ?? false });
   cleanups.push(() => sandbox.close(), () => api.close(), () => view.cleanup());
   await view.waitFor(['#N1081'], 20_000);
-  return { api, view };
+  return { api, view, sandbox };
 }
 
 describe('scan mode', () => {
@@ -32,8 +32,10 @@ describe('scan mode', () => {
   });
 
   it('edits at the prompt, leaves with Esc when idle', async () => {
-    const { view } = await setup();
+    const { view, sandbox } = await setup();
     await view.press('S', 'SCAN MODE · receiving desk · ready');
+    // Its title names the shop the parcels are received for, as every screen does.
+    expect(view.frame().split('\n')[0]).toBe(` SCAN MODE · receiving desk · ready  north @ ${new URL(sandbox.url).host}`);
     await view.press('#N10x', '› #N10x');
     view.stdin.write('\u007f');
     await view.waitUntil((f) => f.includes('› #N10') && !f.includes('#N10x'), 'backspace did not edit');

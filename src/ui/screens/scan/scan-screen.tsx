@@ -5,6 +5,7 @@
  */
 import { Box, Text, useStdout } from 'ink';
 import { lazy, Suspense, useCallback } from 'react';
+import { ShopLabel } from '../../components/shop-label.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { actionLabel } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
@@ -57,7 +58,10 @@ export function ScanScreen(props: ScanScreenProps) {
   const tone = (bad: boolean): Tone => (bad ? 'danger' : 'good');
   return (
     <Box flexDirection="column" height={props.height} overflowY="hidden">
-      <Text inverse wrap="truncate">{` SCAN MODE · receiving desk · ${waitingText} `}</Text>
+      {/* Which shop the parcels are received for, as every screen's header says. */}
+      <Text wrap="truncate">
+        <Text inverse>{` SCAN MODE · receiving desk · ${waitingText} `}</Text> <ShopLabel />
+      </Text>
       <Text>
         <Text bold>{'Scan an order name or id: › '}</Text>
         {state.text}
