@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';
 import { HICCUP_MS } from '../../src/ui/keys/scan-classifier.js';
+import { ITEMS_MAX_WIDTH } from '../../src/ui/screens/order/item-lines.js';
 import { LONG, longTextFixture } from '../helpers/long-texts.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { renderConsole } from './render-console.js';
@@ -138,5 +139,18 @@ describe.each([
     // At 80 columns the names and codes are there; at 60 the rows are cut at the edge (open problem: a narrower log layout).
     if (columns >= 80) await view.waitUntil((f) => /1000 #N/.test(f) && /1014 #N/.test(f) && f.includes('✗ invalid_state_transition'), 'names and codes in the log');
     fits(view, 'activity log with entries');
+  });
+});
+
+describe('a wide terminal', () => {
+  it(`keeps an item's status and decision within ${ITEMS_MAX_WIDTH} columns, near its title`, async () => {
+    const view = renderConsole({ baseUrl: sandbox.url, columns: 200, rows: 50, filters: { ids: [1000, 1010, 1014] } });
+    views.push(view);
+    await view.waitFor('#N1014');
+    await view.press('\r', 'Order #N1014');
+    await view.waitFor('→ undecided');
+    const row = view.frame().split('\n').find((l) => l.startsWith('▸ '))!;
+    expect(row).toMatch(/ pending +→ undecided/);
+    expect(displayWidth(row.trimEnd())).toBeLessThanOrEqual(ITEMS_MAX_WIDTH);
   });
 });

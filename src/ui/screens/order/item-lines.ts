@@ -14,6 +14,11 @@ import type { Decision, OrderItem } from '../../../ops/review-model.js';
 export const ITEM_INDENT = 11;
 /** Columns after the title: status (9) and decision (12), each with a space before it. */
 export const ITEM_TAIL = 23;
+/**
+ * The widest the item list gets: on a wide terminal the status and the decision stay near
+ * the title they belong to (at 200 columns they stood 150 columns to its right).
+ */
+export const ITEMS_MAX_WIDTH = 120;
 /** The title never gets fewer columns than this (very narrow terminals). */
 const MIN_TITLE = 12;
 

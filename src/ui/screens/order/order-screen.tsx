@@ -25,6 +25,7 @@ import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
 import { bannerHeight, ErrorBanner } from './error-banner.js';
 import { ItemRow } from './item-row.js';
+import { ITEMS_MAX_WIDTH } from './item-lines.js';
 import { orderFrameLines } from './order-frame.js';
 import { OrderHeader } from './order-header.js';
 import { orderDetailQuery } from './order-queries.js';
@@ -200,7 +201,8 @@ export function OrderScreen(props: OrderScreenProps) {
     (question > 0 ? 3 + question : 0) +
     (mode.kind === 'sending' ? 1 : 0);
   // The items on screen, wrapped to the width (one column spare: a full line makes terminals wrap).
-  const { window: shown, lines } = orderFrameLines(items ?? [], order.currency, state, columns - 1, rows - reserved);
+  const itemsWidth = Math.min(columns - 1, ITEMS_MAX_WIDTH);
+  const { window: shown, lines } = orderFrameLines(items ?? [], order.currency, state, itemsWidth, rows - reserved);
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   return (
     <Box flexDirection="column">
@@ -210,7 +212,7 @@ export function OrderScreen(props: OrderScreenProps) {
       ) : items.length === 0 ? (
         <Text dimColor>This order has no items.</Text>
       ) : (
-        <Box flexDirection="column">
+        <Box flexDirection="column" width={itemsWidth}>
           {shown.start > 0 && <Text dimColor>{`  ↑ ${shown.start} more`}</Text>}
           {items.slice(shown.start, shown.end).map((entry, offset) => (
             <ItemRow
