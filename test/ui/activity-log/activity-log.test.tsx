@@ -37,6 +37,8 @@ describe('activity log rows and scrolling (pure)', () => {
     expect(outcomeText(entry(1, { outcome: 'failed', code: 'aborted', reconciled: 'unknown' }))).toBe('✗ unknown: check the order');
     expect(auditRow(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }), 'UTC')[5]).toBe('HTTP 422 · 1 approve, 1 reject');
     expect(auditRow(entry(1014), 'UTC')).toEqual(['2026-11-05 12:00', 'review', '1014', 'ok', 'req_1014', '1 approve, 1 reject']);
+    // On a terminal under 80 columns the year is left out, as the list does.
+    expect(auditRow(entry(1014), 'UTC', true)[0]).toBe('11-05 12:00');
     expect(auditRow(entry(1, { requestId: 'req\u001b]52;c;eA==\u0007' }), 'UTC')).toEqual(expect.arrayContaining(['req␛']));
   });
 

@@ -18,6 +18,8 @@ export interface ActivityLogScreenProps {
   readonly onBack: () => void;
 }
 
+/** Below this width the times leave their year out (the log is laid out for 80 columns). */
+const SHORT_TIME_BELOW_COLUMNS = 80;
 /** Lines around the table: title, path, header, position, hints. */
 const CHROME_LINES = 7;
 
@@ -65,7 +67,8 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
       </Box>
     );
   }
-  const [header, ...lines] = renderTable({ columns: AUDIT_COLUMNS, rows: entries.map((e) => auditRow(e)), maxWidth: columns - 1 });
+  const isShortTime = columns < SHORT_TIME_BELOW_COLUMNS;
+  const [header, ...lines] = renderTable({ columns: AUDIT_COLUMNS, rows: entries.map((e) => auditRow(e, undefined, isShortTime)), maxWidth: columns - 1 });
   const shown = lines.slice(state.offset, state.offset + visible);
   const last = Math.min(entries.length, state.offset + visible);
   return (

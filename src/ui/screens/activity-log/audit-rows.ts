@@ -74,11 +74,15 @@ export function orderText(entry: AuditEntry): DisplayText {
   return sanitizeForTerminal(entry.orderName === undefined ? String(entry.orderId) : `${entry.orderId} ${entry.orderName}`);
 }
 
-/** The cells of one entry, sanitized. */
-export function auditRow(entry: AuditEntry, timeZone?: string): DisplayText[] {
+/**
+ * The cells of one entry, sanitized. `isShortTime` leaves the year out of the time ("11-05
+ * 12:00", as the list does on a narrow terminal), so an order's name fits 60 columns.
+ */
+export function auditRow(entry: AuditEntry, timeZone?: string, isShortTime = false): DisplayText[] {
   const s = sanitizeForTerminal;
+  const time = formatLocalDateTime(entry.time, timeZone);
   return [
-    s(formatLocalDateTime(entry.time, timeZone)),
+    s(isShortTime ? time.slice(5) : time),
     s(actionText(entry)),
     orderText(entry),
     s(outcomeText(entry)),
