@@ -15,6 +15,15 @@ export function formatLocalDateTime(iso: string, timeZone?: string): string {
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
 }
 
+/**
+ * `formatLocalDateTime` without the year ("11-02 10:15"), for a narrow column; a text that is
+ * not a date comes back whole (cutting its first five characters would show a wrong value).
+ */
+export function formatLocalDateTimeShort(iso: string, timeZone?: string): string {
+  const full = formatLocalDateTime(iso, timeZone);
+  return Number.isNaN(Date.parse(iso)) ? full : full.slice('YYYY-'.length);
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 function localDateTime(d: Date): string {

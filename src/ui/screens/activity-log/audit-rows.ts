@@ -4,7 +4,7 @@
  * text that came from the service or was typed by a person).
  */
 import type { AuditEntry } from '../../../local/audit-log.js';
-import { formatLocalDateTime } from '../../../format/dates.js';
+import { formatLocalDateTime, formatLocalDateTimeShort } from '../../../format/dates.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import type { ColumnSpec } from '../../../format/table.js';
 import { summarizeActions } from '../../../ops/review-model.js';
@@ -80,9 +80,8 @@ export function orderText(entry: AuditEntry): DisplayText {
  */
 export function auditRow(entry: AuditEntry, timeZone?: string, isShortTime = false): DisplayText[] {
   const s = sanitizeForTerminal;
-  const time = formatLocalDateTime(entry.time, timeZone);
   return [
-    s(isShortTime ? time.slice(5) : time),
+    s(isShortTime ? formatLocalDateTimeShort(entry.time, timeZone) : formatLocalDateTime(entry.time, timeZone)),
     s(actionText(entry)),
     orderText(entry),
     s(outcomeText(entry)),

@@ -7,7 +7,7 @@ import type { ReturnOrder } from '../../../api/schemas.js';
 import { customerName as fullName, itemCounts, itemsSummary } from '../../../format/order.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { orderStatusPaint } from '../../../format/status.js';
-import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
+import { formatAge, formatLocalDateTime, formatLocalDateTimeShort } from '../../../format/dates.js';
 import type { ColumnSpec } from '../../table/table-layout.js';
 
 /** "1R 1E · 2 pending" (as `list` shows it) and the shorter "1R 1E 2p"; "n/a" without item data. */
@@ -26,7 +26,7 @@ export function submittedCell(submittedAt: string, nowMs: number): readonly Disp
   // The short forms leave the year out ("11-02 10:15 · 3d"), then the age (a column shows one
   // form on every row, and a two-digit age would otherwise drop every row to the age alone);
   // the shortest keeps only the age.
-  const shortLocal = local.slice(5) as DisplayText; // a piece of display text is display text
+  const shortLocal = sanitizeForTerminal(formatLocalDateTimeShort(submittedAt));
   return [display`${local} · ${age}`, display`${shortLocal} · ${age}`, shortLocal, age];
 }
 
