@@ -14,6 +14,7 @@ export type ActivitySource = 'order' | 'list' | 'bulk' | 'scan' | 'cli';
 export interface LocalContext {
   /** Directory of drafts, the activity log and per-profile memory. */
   readonly stateDir: string;
+  /** The name the local state is kept under: the profile's, or its own for a connection from outside the profile (cli/config/local-state-name.ts). */
   readonly profile: string;
   readonly now: () => number;
   readonly source: ActivitySource;

@@ -67,6 +67,8 @@ export async function countOrdersByStatus(client: ReturnsClient, options: CountO
 
 export interface TakeOverviewOptions extends CountOptions {
   readonly profile: string;
+  /** The name the profile's activity entries carry (its local-state name). */
+  readonly stateName: string;
   readonly now: () => number;
   readonly timeZone?: string;
   /** This profile's audit entries from `sinceMs` on (the caller reads the local log). */
@@ -80,6 +82,7 @@ export async function takeOverview(client: ReturnsClient, options: TakeOverviewO
   const entries = await options.readActivity(activityWindowStart(nowMs, options.timeZone));
   return buildOverview({
     profile: options.profile,
+    stateName: options.stateName,
     cap: options.cap,
     nowMs,
     ...(options.timeZone !== undefined && { timeZone: options.timeZone }),

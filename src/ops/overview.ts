@@ -132,13 +132,14 @@ function emptyDay(date: CalendarDate): { date: string; hours: HourActivity[] } {
  */
 export function activityByHour(
   entries: readonly AuditEntry[],
-  options: { readonly profile: string; readonly nowMs: number; readonly timeZone?: string },
+  /** `stateName`: the name the profile's entries carry (its local-state name). */
+  options: { readonly stateName: string; readonly nowMs: number; readonly timeZone?: string },
 ): { today: DayActivity; yesterday: DayActivity } {
   const todayDate = localDateOf(options.nowMs, options.timeZone);
   const yesterdayDate = addDays(todayDate, -1);
   const days = { today: emptyDay(todayDate), yesterday: emptyDay(yesterdayDate) };
   for (const entry of entries) {
-    if (entry.profile !== options.profile || !isDone(entry)) continue;
+    if (entry.profile !== options.stateName || !isDone(entry)) continue;
     if (entry.action !== 'review' && entry.action !== 'receive') continue;
     const ms = Date.parse(entry.time);
     if (Number.isNaN(ms)) continue;
@@ -168,6 +169,8 @@ export function activityWindowStart(nowMs: number, timeZone?: string): number {
 /** The overview from the counts of a walk and the audit entries read, at `nowMs`. */
 export function buildOverview(input: {
   readonly profile: string;
+  /** The name the profile's activity entries carry (its local-state name). */
+  readonly stateName: string;
   readonly cap: number;
   readonly nowMs: number;
   readonly timeZone?: string;
@@ -183,7 +186,7 @@ export function buildOverview(input: {
     pendingByAge: bucketPendingByAge(input.pending, input.nowMs),
     isPendingPartial: input.statuses.some((s) => s.status === 'pending' && s.isCapped),
     oldestPending: oldestPending(input.pending),
-    activity: activityByHour(input.entries, { profile: input.profile, nowMs: input.nowMs, ...(input.timeZone !== undefined && { timeZone: input.timeZone }) }),
+    activity: activityByHour(input.entries, { stateName: input.stateName, nowMs: input.nowMs, ...(input.timeZone !== undefined && { timeZone: input.timeZone }) }),
   };
 }
 

@@ -14,6 +14,12 @@ import type { SavedViews } from '../ops/saved-views.js';
 export interface ConsoleProfile {
   /** Profile name (one per shop), e.g. "default" or "north". */
   readonly name: string;
+  /**
+   * The name its local state (drafts, activity log, memory, command history) is kept under:
+   * the profile's name, or that name and a fingerprint when the base URL or key came from
+   * outside the profile (src/cli/config/local-state-name.ts).
+   */
+  readonly stateName: string;
   /** Host shown in the header, e.g. "127.0.0.1:4010". */
   readonly serviceHost: string;
   /** True when the service is the embedded sandbox (shows the "SANDBOX · demo data" badge). */

@@ -11,6 +11,7 @@ import { displayWidth } from '../../src/format/width.js';
 import { KEYS } from '../helpers/fixture.js';
 import { EXPECTED_AGE_COUNTS, expectedStatusCounts, makeOverviewFixture, oldestNorthPending } from '../helpers/overview-fixture.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { outsideStateName } from '../helpers/state-name.js';
 import { spawnCli } from './helpers/spawn-cli.js';
 import { makeTestFactory, tempDir } from './helpers/test-factory.js';
 
@@ -57,14 +58,18 @@ describe('returns-console overview', () => {
     expect(text).toMatch(/completed\s+100\+/);
   });
 
-  it("counts this profile's decisions and receipts per hour, never another profile's", async () => {
+  it("counts this connection's decisions and receipts per hour, never another profile's or connection's", async () => {
     const stateHome = tempDir('rc-overview-state-');
     const stateDir = join(stateHome, 'returns-console');
-    const at = (iso: string, extra: object = {}) => ({ time: iso, profile: 'default', orderId: 2000, action: 'review' as const, outcome: 'ok' as const, ...extra });
+    // The command runs with its base URL and key from the environment: that connection's own state.
+    const profile = outsideStateName(sandbox.url, KEYS.north);
+    const at = (iso: string, extra: object = {}) => ({ time: iso, profile, orderId: 2000, action: 'review' as const, outcome: 'ok' as const, ...extra });
     await appendAudit(stateDir, at('2026-11-19T15:10:00.000Z', { action: 'receive' }));
     await appendAudit(stateDir, at('2026-11-20T09:01:00.000Z'));
     await appendAudit(stateDir, at('2026-11-20T09:02:00.000Z'));
     await appendAudit(stateDir, at('2026-11-20T09:03:00.000Z', { profile: 'south' }));
+    await appendAudit(stateDir, at('2026-11-20T09:04:00.000Z', { profile: 'default' }));
+    await appendAudit(stateDir, at('2026-11-20T09:05:00.000Z', { profile: outsideStateName(sandbox.url, KEYS.south) }));
     const json = JSON.parse((await runOverview(['--json'], { stateHome })).stdout);
     expect(json.activity.today).toMatchObject({ date: '2026-11-20', decisions: 2, receipts: 0 });
     expect(json.activity.today.hours[9]).toEqual({ hour: 9, decisions: 2, receipts: 0 });

@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDraftStore } from '../../src/local/drafts.js';
+import { KEYS } from '../helpers/fixture.js';
+import { outsideStateName } from '../helpers/state-name.js';
 import { json, ordersAskedFor, page, startHostileServer, validOrder, type HostileServer } from '../helpers/hostile-server.js';
 import { startConsoleAt, typist } from '../helpers/console-session.js';
 import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
@@ -54,7 +56,7 @@ describe('an order with a status this version does not know', { timeout: 120_000
   it('is listed and opens read-only; its keys explain; a bulk receive skips it', async () => {
     const stateHome = mkdtempSync(join(tmpdir(), 'rc-e2e-unknown-'));
     // A draft saved while the order was pending: a status this version does not know is not surely "no longer pending", so it stays.
-    const drafts = createDraftStore({ stateDir: join(stateHome, 'returns-console'), profile: 'default', now: Date.now });
+    const drafts = createDraftStore({ stateDir: join(stateHome, 'returns-console'), profile: outsideStateName(server.url, KEYS.north), now: Date.now });
     await drafts.save(7102, [{ type: 'refund', id: 1, action: 'approve' }]);
     const session = startConsoleAt(server.url, { cols: 160, rows: 40, stateHome });
     sessions.push(session);

@@ -82,7 +82,7 @@ describe('activity per hour', () => {
       entry('2026-11-20T09:14:00.000Z', { action: 'draft', outcome: 'discarded' }),
       entry('2026-11-18T23:59:59.000Z'),
     ];
-    const { today, yesterday } = activityByHour(entries, { profile: 'north', nowMs: NOW, timeZone: 'UTC' });
+    const { today, yesterday } = activityByHour(entries, { stateName: 'north', nowMs: NOW, timeZone: 'UTC' });
     expect(today.date).toBe('2026-11-20');
     expect(today.hours).toHaveLength(24);
     expect(today.hours[9]).toEqual({ hour: 9, decisions: 2, receipts: 0 });
@@ -97,7 +97,7 @@ describe('activity per hour', () => {
   it('uses the local day and hour of the time zone', () => {
     // 23:30 UTC on the 19th is 18:30 on the 19th in New York; 03:00 UTC on the 20th is 22:00 on the 19th.
     const entries = [entry('2026-11-19T23:30:00.000Z'), entry('2026-11-20T03:00:00.000Z', { action: 'receive' })];
-    const { today, yesterday } = activityByHour(entries, { profile: 'north', nowMs: NOW, timeZone: 'America/New_York' });
+    const { today, yesterday } = activityByHour(entries, { stateName: 'north', nowMs: NOW, timeZone: 'America/New_York' });
     expect(today.date).toBe('2026-11-20');
     expect(today.decisions + today.receipts).toBe(0);
     expect(yesterday.hours[18]!.decisions).toBe(1);
@@ -118,6 +118,7 @@ describe('the figures together', () => {
   it('marks the ages as partial when the pending count stopped at the cap', () => {
     const figures = buildOverview({
       profile: 'north',
+      stateName: 'north',
       cap: 2,
       nowMs: NOW,
       timeZone: 'UTC',

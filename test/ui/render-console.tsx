@@ -40,6 +40,8 @@ export interface RenderConsoleOptions {
   readonly initialAuth?: AuthFailure | null;
   /** The profile's name (default north): drafts, memory and the activity log are its own. */
   readonly profileName?: string;
+  /** Where its local state is kept (default: the profile's name), as the command line computes it. */
+  readonly stateName?: string;
   /** The console's clock (default Date.now). */
   readonly now?: () => number;
   /** The key table (the config file's keybindings applied); default the built-in one. */
@@ -115,6 +117,7 @@ export function renderConsole(options: RenderConsoleOptions) {
     client,
     profile: {
       name: options.profileName ?? 'north',
+      stateName: options.stateName ?? options.profileName ?? 'north',
       serviceHost: new URL(options.baseUrl).host,
       isSandbox: options.isSandbox ?? false,
       rejectReasons: ['Damaged'],

@@ -25,6 +25,18 @@ export interface Sourced<T> {
   readonly source: string;
 }
 
+const PROFILE_SOURCE_PREFIX = 'config profiles.';
+
+/** The source of a value set in a profile of the config file, e.g. `config profiles.north.base_url`. */
+function profileSource(profile: string, field: string): string {
+  return `${PROFILE_SOURCE_PREFIX}${profile}.${field}`;
+}
+
+/** True when a value (or the key) comes from the config file's profile, not from a flag, the environment or a default. */
+export function isProfileSource(source: string): boolean {
+  return source.startsWith(PROFILE_SOURCE_PREFIX);
+}
+
 /** How the API key will be obtained. */
 export type KeySource =
   | { readonly kind: 'env'; readonly variable: string; readonly source: string }
@@ -104,7 +116,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     );
   }
   const p: ProfileConfig = hasProfile ? profiles[profile.value]! : {};
-  const at = (field: string) => `config profiles.${profile.value}.${field}`;
+  const at = (field: string) => profileSource(profile.value, field);
   const fromProfile = <T>(value: T | undefined, field: string, fallback: T): Sourced<T> =>
     value === undefined ? { value: fallback, source: DEFAULT } : { value, source: at(field) };
   const ms = (value: number | undefined, field: string, fallback: number): Sourced<number> =>
@@ -174,7 +186,7 @@ function pickKeySource(
   homeDir: string,
 ): KeySource {
   if (env.RETURNS_API_KEY) return { kind: 'env', variable: 'RETURNS_API_KEY', source: 'env RETURNS_API_KEY' };
-  const at = (field: string) => `config profiles.${profileName}.${field}`;
+  const at = (field: string) => profileSource(profileName, field);
   if (profile.key_env !== undefined) return { kind: 'env', variable: profile.key_env, source: at('key_env') };
   if (profile.key_file !== undefined) {
     return { kind: 'file', path: resolveConfigRelativePath(profile.key_file, configPath, homeDir), source: at('key_file') };

@@ -19,9 +19,9 @@ export interface CommandHistory {
 export function useCommandHistory(): CommandHistory {
   const { stateDir, profile } = useServices();
   const { show } = useNotice();
-  const [held, setHeld] = useState(() => ({ profile: profile.name, commands: loadCommandHistory(stateDir, profile.name) }));
+  const [held, setHeld] = useState(() => ({ profile: profile.stateName, commands: loadCommandHistory(stateDir, profile.stateName) }));
   const writes = useRef<Promise<void>>(Promise.resolve());
-  const current = held.profile === profile.name ? held : { profile: profile.name, commands: loadCommandHistory(stateDir, profile.name) };
+  const current = held.profile === profile.stateName ? held : { profile: profile.stateName, commands: loadCommandHistory(stateDir, profile.stateName) };
   if (current !== held) setHeld(current);
   const add = (command: string) => {
     const commands = withCommand(current.commands, command);

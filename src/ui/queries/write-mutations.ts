@@ -50,7 +50,7 @@ const isKeyRefused = (error: ApiError) => classifyError(error).kind === 'auth';
 /** The operations' context of the console's services. */
 export function opsContext(services: Pick<ConsoleServices, 'client' | 'stateDir' | 'profile' | 'now' | 'writeStops'>, source: ActivitySource, drafts?: DraftStore): OpsContext {
   const { client, stateDir, now, writeStops } = services;
-  return { client, stateDir, profile: services.profile.name, now, source, ...(drafts && { drafts }), ...(writeStops && { writeStops }) };
+  return { client, stateDir, profile: services.profile.stateName, now, source, ...(drafts && { drafts }), ...(writeStops && { writeStops }) };
 }
 
 function raiseRefusedKey(outcome: WriteOutcome): WriteOutcome {

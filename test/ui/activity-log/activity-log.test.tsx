@@ -69,7 +69,7 @@ describe('activity log screen', () => {
     const services: ConsoleServices = {
       // The log never calls the service; a client is part of the services all the same.
       client: createClient({ baseUrl: 'http://127.0.0.1:9/public-api/v1', apiKey: KEYS.north }),
-      profile: { name: 'north', serviceHost: 'sandbox', isSandbox: true, rejectReasons: [], refreshIntervalMs: 0 },
+      profile: { name: 'north', stateName: 'north', serviceHost: 'sandbox', isSandbox: true, rejectReasons: [], refreshIntervalMs: 0 },
       isReadOnly: false,
       stateDir,
       now: Date.now,

@@ -12,6 +12,7 @@ import { auditRow } from '../../../src/ui/screens/activity-log/audit-rows.js';
 import { runInProcess } from '../../cli/helpers/cli-run.js';
 import { KEYS } from '../../helpers/fixture.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
+import { outsideStateName } from '../../helpers/state-name.js';
 import { renderConsole } from '../render-console.js';
 
 let sandbox: TestSandbox;
@@ -34,8 +35,9 @@ describe('writes from the command line in the console\'s activity log', () => {
     const reviewed = await runInProcess('review', ['1000', '--approve-all'], { env });
     expect(reviewed.code).toBe(0);
 
-    // The commands ran as profile "default" (no config file); the console shows one profile's activity.
-    const view = renderConsole({ baseUrl: sandbox.url, stateDir: join(xdgState, 'returns-console'), profileName: 'default' });
+    // The commands ran as profile "default" with a base URL and key from the environment (no
+    // config file), so their state is that connection's; the console shows one connection's activity.
+    const view = renderConsole({ baseUrl: sandbox.url, stateDir: join(xdgState, 'returns-console'), profileName: 'default', stateName: outsideStateName(sandbox.url, KEYS.north) });
     cleanups.push(() => view.cleanup());
     await view.waitFor('#N1001');
     await view.press('L', 'Activity log');

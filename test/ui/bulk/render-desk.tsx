@@ -52,7 +52,7 @@ export function renderDesk(options: RenderDeskOptions) {
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'rc-desk-state-'));
   const services: ConsoleServices = {
     client,
-    profile: { name: 'north', serviceHost: new URL(options.baseUrl).host, isSandbox: false, rejectReasons: ['Damaged'], refreshIntervalMs: 0, scanCodePattern: options.scanCodePattern ?? null },
+    profile: { name: 'north', stateName: 'north', serviceHost: new URL(options.baseUrl).host, isSandbox: false, rejectReasons: ['Damaged'], refreshIntervalMs: 0, scanCodePattern: options.scanCodePattern ?? null },
     isReadOnly: options.isReadOnly ?? false,
     stateDir,
     now: Date.now,

@@ -51,7 +51,7 @@ export function renderOrder(options: RenderOrderOptions) {
   const stateDir = options.stateDir ?? freshStateDir();
   const services: ConsoleServices = {
     client,
-    profile: { name: options.profile ?? 'north', serviceHost: 'sandbox', isSandbox: true, rejectReasons: PRESETS, refreshIntervalMs: 0 },
+    profile: { name: options.profile ?? 'north', stateName: options.profile ?? 'north', serviceHost: 'sandbox', isSandbox: true, rejectReasons: PRESETS, refreshIntervalMs: 0 },
     isReadOnly: options.isReadOnly ?? false,
     stateDir,
     now: Date.now,

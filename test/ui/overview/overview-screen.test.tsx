@@ -148,7 +148,7 @@ describe('the overview in screen-reader mode', () => {
     const queryClient = createConsoleQueryClient();
     const services = {
       client,
-      profile: { name: 'north', serviceHost: 'host', isSandbox: false, rejectReasons: [], refreshIntervalMs: 0 },
+      profile: { name: 'north', stateName: 'north', serviceHost: 'host', isSandbox: false, rejectReasons: [], refreshIntervalMs: 0 },
       isReadOnly: false,
       stateDir: mkdtempSync(join(tmpdir(), 'rc-sr-')),
       now: Date.now,

@@ -14,6 +14,7 @@ import type { ConsoleServices, ProfileCatalog, ProfileOpening } from '../../../u
 import { loadResolvedConfig, toClientOptions, type ResolvedConfig } from '../../config/index.js';
 import { toErrorShape } from '../../errors-output.js';
 import type { Factory } from '../../factory.js';
+import { localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 
 /** The name of the built-in sandbox's profile (its drafts and memory are its own). */
@@ -36,6 +37,8 @@ export function profileServices(
     readonly monitor: ConnectionMonitor;
     readonly config: ResolvedConfig;
     readonly name: string;
+    /** Where its local state is kept (config/local-state-name.ts). */
+    readonly stateName: string;
     readonly serviceHost: string;
     readonly isSandbox: boolean;
   },
@@ -45,6 +48,7 @@ export function profileServices(
     client: input.client,
     profile: {
       name: input.name,
+      stateName: input.stateName,
       serviceHost: input.serviceHost,
       isSandbox: input.isSandbox,
       rejectReasons: config.rejectReasons.value,
@@ -107,6 +111,7 @@ export function createProfileCatalog(
         monitor,
         config: target.config,
         name,
+        stateName: localStateName(target.config, target.apiKey),
         serviceHost: new URL(target.config.baseUrl.value).host,
         isSandbox: false,
       });

@@ -10,6 +10,7 @@ import { EXIT } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
+import { localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
 import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
@@ -69,7 +70,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       }
       client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
       // Drafts and memory of the demo never mix with a real profile's.
-      services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
+      services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
     } else {
       client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
       services = profileServices(base, {
@@ -77,6 +78,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
         monitor,
         config,
         name: config.profile.value,
+        stateName: localStateName(target.config, target.apiKey),
         serviceHost: new URL(target.config.baseUrl.value).host,
         isSandbox: false,
       });

@@ -4,6 +4,7 @@
  * yesterday: the figures of the console's overview screen, for scripts.
  */
 import { readAudit } from '../../../local/audit-log.js';
+import { localStateName } from '../../config/local-state-name.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
 import { DEFAULT_OVERVIEW_CAP } from '../../../ops/overview.js';
 import { takeOverview } from '../../../ops/overview-count.js';
@@ -52,6 +53,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { config } = connection;
     const cap = flagCap ?? config.overviewCap.value;
     const profile = config.profile.value;
+    const stateName = localStateName(config, connection.apiKey);
     const stateDir = defaultStateDir(env, factory.homeDir);
     const timeZone = env.TZ || undefined;
     const showProgress = io.isStderrTTY;
@@ -60,9 +62,10 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       figures = await takeOverview(client, {
         cap,
         profile,
+        stateName,
         now: factory.now,
         ...(timeZone !== undefined && { timeZone }),
-        readActivity: async (sinceMs) => (await readAudit(stateDir, { limit: Number.MAX_SAFE_INTEGER, profile, sinceMs })).entries,
+        readActivity: async (sinceMs) => (await readAudit(stateDir, { limit: Number.MAX_SAFE_INTEGER, profile: stateName, sinceMs })).entries,
         ...(showProgress && { onProgress: (p) => io.stderr.write(overviewProgressLine(p)) }),
       });
     } finally {

@@ -28,7 +28,7 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
   const { stateDir, profile } = useServices();
   const theme = useTheme();
   const { columns, rows } = useTerminalSize();
-  const { load, reload } = useAuditEntries(stateDir, profile.name);
+  const { load, reload } = useAuditEntries(stateDir, profile.stateName);
   const [state, dispatch] = useActivityLogState();
   const entries = load.kind === 'ready' ? load.entries : [];
   const visible = Math.max(3, rows - CHROME_LINES);
@@ -36,7 +36,7 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
 
   const title = (
     <Box flexDirection="column">
-      <Text bold wrap="truncate-end">{sanitizeForTerminal(`Activity log of profile ${profile.name}`)}</Text>
+      <Text bold wrap="truncate-end">{sanitizeForTerminal(`Activity log of profile ${profile.name}${profile.stateName === profile.name ? '' : ' with this URL and key'}`)}</Text>
       <Text dimColor wrap="truncate-end">{sanitizeForTerminal(auditLogPath(stateDir))}</Text>
     </Box>
   );

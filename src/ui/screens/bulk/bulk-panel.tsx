@@ -85,9 +85,9 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   // Orders with a saved draft are sent as drafted; the question says how many there are.
   const draftCount = useMemo(() => {
     if (kind !== 'approve') return 0;
-    const withDrafts = createDraftStore({ stateDir, profile: profile.name, now }).orderIds();
+    const withDrafts = createDraftStore({ stateDir, profile: profile.stateName, now }).orderIds();
     return ids.filter((id) => withDrafts.has(id)).length;
-  }, [kind, ids, stateDir, profile.name, now]);
+  }, [kind, ids, stateDir, profile.stateName, now]);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(kind, ids.length)}`}</Text>

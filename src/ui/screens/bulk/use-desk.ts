@@ -47,7 +47,7 @@ export function useDesk(options: UseDeskOptions): Desk {
     client,
     queryClient,
     stateDir,
-    profile: profile.name,
+    profile: profile.stateName,
     now,
     ...(writeStops && { writeStops }),
     notify: show,

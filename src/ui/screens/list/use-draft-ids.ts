@@ -19,7 +19,7 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
   const { stateDir, profile, now } = useServices();
   const { show } = useNotice();
   const isActive = useIsScreenActive();
-  const store = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
+  const store = useMemo(() => createDraftStore({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
   // Drafts this hook removed (stale), left out without reading the directory again.
   const [removed, setRemoved] = useState<ReadonlySet<number>>(() => new Set());
   // Orders whose draft is being removed: a re-render meanwhile must not log it twice.
@@ -40,7 +40,7 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
     for (const o of toRemove) removing.current.add(o.id);
     void Promise.all(
       toRemove.map((o) =>
-        discardStaleDraft({ drafts: store, stateDir, profile: profile.name, now, source: 'list' }, { orderId: o.id, orderName: o.order_name, status: o.status }).finally(() =>
+        discardStaleDraft({ drafts: store, stateDir, profile: profile.stateName, now, source: 'list' }, { orderId: o.id, orderName: o.order_name, status: o.status }).finally(() =>
           removing.current.delete(o.id),
         ),
       ),
@@ -53,6 +53,6 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
     return () => {
       isCurrent = false;
     };
-  }, [stale, store, stateDir, profile.name, now, show]);
+  }, [stale, store, stateDir, profile.stateName, now, show]);
   return ids;
 }

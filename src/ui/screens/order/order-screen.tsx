@@ -82,7 +82,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const items = useMemo(() => (order ? orderItems(order) : null), [order]);
   const refs = useMemo(() => itemRefs(items), [items]);
   const [keepUnsupportedSince, setKeepUnsupportedSince] = useState(
-    () => loadProfileMemory(stateDir, profile.name).keepItemUnsupported?.learnedAt ?? null,
+    () => loadProfileMemory(stateDir, profile.stateName).keepItemUnsupported?.learnedAt ?? null,
   );
   const [state, dispatch] = useOrderState({
     items: refs,
@@ -90,8 +90,8 @@ export function OrderScreen(props: OrderScreenProps) {
     keepUnsupportedSince,
     presets: profile.rejectReasons,
   });
-  const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
-  const draftLog = useMemo(() => ({ stateDir, profile: profile.name, now }), [stateDir, profile.name, now]);
+  const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
+  const draftLog = useMemo(() => ({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
   const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch, log: draftLog });
   const ctx = opsContext(services, 'order', drafts);
   const review = useMutation(reviewMutation(queryClient, ctx, orderId));

@@ -34,9 +34,10 @@ export function useOverviewFigures(): OverviewModel & { readonly recount: () => 
         cap,
         signal,
         profile: profile.name,
+        stateName: profile.stateName,
         now,
         onProgress: setProgress,
-        readActivity: async (sinceMs) => (await readAudit(stateDir, { limit: Number.MAX_SAFE_INTEGER, profile: profile.name, sinceMs })).entries,
+        readActivity: async (sinceMs) => (await readAudit(stateDir, { limit: Number.MAX_SAFE_INTEGER, profile: profile.stateName, sinceMs })).entries,
       }),
     // The figures are a snapshot with its time: kept until R, never thrown away while the console runs.
     staleTime: Infinity,
