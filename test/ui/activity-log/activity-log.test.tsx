@@ -37,7 +37,7 @@ describe('activity log rows and scrolling (pure)', () => {
     expect(outcomeText(entry(1, { outcome: 'failed', code: 'aborted', reconciled: 'unknown' }))).toBe('✗ unknown: check the order');
     expect(auditRow(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }), 'UTC')[5]).toBe('HTTP 422 · 1 approve, 1 reject');
     expect(auditRow(entry(1014), 'UTC')).toEqual(['2026-11-05 12:00', 'review', '1014', 'ok', 'req_1014', '1 approve, 1 reject']);
-    // On a terminal under 80 columns the year is left out, as the list does.
+    // On a terminal under 100 columns (audit-layout.ts) the year is left out, as the list does.
     expect(auditRow(entry(1014), 'UTC', true)[0]).toBe('11-05 12:00');
     // A time that is not one (a hand-edited log) is shown whole, never cut to a wrong value.
     expect(auditRow({ ...entry(1014), time: 'yesterday' }, 'UTC', true)[0]).toBe('yesterday');

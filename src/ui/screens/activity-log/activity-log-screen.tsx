@@ -1,16 +1,18 @@
 /**
  * The activity log (L): the newest entries of the local audit file of this profile (another
- * shop's activity never shows), newest first, one line each, fitted to the terminal and scrollable.
+ * shop's activity never shows), newest first, fitted to the terminal (one line each, or two
+ * where a row does not fit: audit-layout.ts) and scrollable.
  */
 import { Box, Text } from 'ink';
-import { renderTable } from '../../../format/table.js';
+import { useMemo } from 'react';
 import { KeyHints } from '../../components/key-hints.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
+import type { AuditEntry } from '../../../local/audit-log.js';
 import { auditLogPath } from '../../../local/state-paths.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
-import { AUDIT_COLUMNS, auditRow } from './audit-rows.js';
+import { layOutAudit } from './audit-layout.js';
 import { useActivityLogState } from './use-activity-log-state.js';
 import { AUDIT_VIEW_LIMIT, useActivityLogInput, useAuditEntries } from './use-activity-log.js';
 
@@ -18,9 +20,9 @@ export interface ActivityLogScreenProps {
   readonly onBack: () => void;
 }
 
-/** Below this width the times leave their year out (the log is laid out for 80 columns). */
-const SHORT_TIME_BELOW_COLUMNS = 80;
-/** Lines around the table: title, path, header, position, hints. */
+const NO_ENTRIES: readonly AuditEntry[] = [];
+
+/** Lines around the table: title, path, header, position, hints (a stacked layout's second header line comes on top). */
 const CHROME_LINES = 7;
 
 /** The activity log screen. */
@@ -30,8 +32,10 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
   const { columns, rows } = useTerminalSize();
   const { load, reload } = useAuditEntries(stateDir, profile.stateName);
   const [state, dispatch] = useActivityLogState();
-  const entries = load.kind === 'ready' ? load.entries : [];
-  const visible = Math.max(3, rows - CHROME_LINES);
+  const entries = load.kind === 'ready' ? load.entries : NO_ENTRIES;
+  const layout = useMemo(() => layOutAudit(entries, columns), [entries, columns]);
+  // How many entries fit: the lines below the chrome, each entry taking one line or two.
+  const visible = Math.max(1, Math.floor((rows - CHROME_LINES - (layout.header.length - 1)) / layout.linesPerEntry));
   useActivityLogInput({ dispatch, total: entries.length, visible, onBack: props.onBack, onReload: reload });
 
   const title = (
@@ -67,16 +71,20 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
       </Box>
     );
   }
-  const isShortTime = columns < SHORT_TIME_BELOW_COLUMNS;
-  const [header, ...lines] = renderTable({ columns: AUDIT_COLUMNS, rows: entries.map((e) => auditRow(e, undefined, isShortTime)), maxWidth: columns - 1 });
-  const shown = lines.slice(state.offset, state.offset + visible);
+  const shown = layout.entries.slice(state.offset, state.offset + visible).flat();
   const last = Math.min(entries.length, state.offset + visible);
   return (
     <Box flexDirection="column">
       {title}
-      <Text bold wrap="truncate-end">{header}</Text>
+      {layout.header.map((line, i) => (
+        <Text key={`header-${i}`} bold wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
       {shown.map((line, i) => (
-        <Text key={state.offset + i} wrap="truncate-end">{line}</Text>
+        <Text key={state.offset * layout.linesPerEntry + i} wrap="truncate-end">
+          {line}
+        </Text>
       ))}
       <Text dimColor>
         {`${state.offset + 1}–${last} of ${entries.length}${entries.length >= AUDIT_VIEW_LIMIT ? ` (newest ${AUDIT_VIEW_LIMIT})` : ''}`}
