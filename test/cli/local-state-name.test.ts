@@ -88,6 +88,13 @@ describe('what a command writes locally', () => {
     expect(southEntries).toMatchObject([{ orderId: 5014, action: 'review', outcome: 'failed', code: 'keep_item_not_allowed', source: 'cli' }]);
     expect(loadProfileMemory(stateDir, southName).keepItemUnsupported).toBeDefined();
 
+    // `config` says where each connection's state is kept, and why.
+    const own = JSON.parse((await runInProcess('config', ['--json'], { env })).stdout);
+    expect(own.local_state).toEqual({ name: 'default', is_profiles_own: true });
+    const outside = await runInProcess('config', [], { env: { ...env, RETURNS_API_KEY: KEYS.south } });
+    expect(outside.stdout).toMatch(new RegExp(`^local state +${southName.replace('+', '\\+')} +\\(base URL or key from outside the profile: kept apart\\)$`, 'm'));
+    expect(outside.stdout).not.toContain(KEYS.south);
+
     // The profile's own connection writes under its name.
     const north = await runInProcess('receive', ['1001'], { env });
     expect(north.code).toBe(0);

@@ -48,8 +48,22 @@ function keyAndViewRows(config: ResolvedConfig): [string, string, string][] {
   return [...keys, ...views];
 }
 
+/**
+ * Where the connection's drafts, activity and memory are kept (config/local-state-name.ts),
+ * when there is a connection to name: its base URL and key.
+ */
+export interface LocalStateView {
+  readonly name: string;
+  readonly isProfiles: boolean;
+}
+
+function localStateRow(state: LocalStateView | null): [string, string, string] {
+  if (state === null) return ['local state', '(no connection: base URL or key missing)', 'none'];
+  return ['local state', state.name, state.isProfiles ? "the profile's own" : 'base URL or key from outside the profile: kept apart'];
+}
+
 /** Rows of name, value, source. */
-function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] {
+function rows(config: ResolvedConfig, key: KeyView, state: LocalStateView | null): [string, string, string][] {
   const row = <T>(name: string, s: Sourced<T>, show: (v: T) => string = String): [string, string, string] => [name, show(s.value), s.source];
   const t = config.timeouts;
   return [
@@ -57,6 +71,7 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
     row('profile', config.profile),
     config.baseUrl ? row('base URL', config.baseUrl) : ['base URL', '(not set)', 'none'],
     ['API key', 'redacted' in key ? key.redacted : `(unavailable: ${key.error.code})`, keySourceLabel(config.keySource)],
+    localStateRow(state),
     row('review route', config.routes.review),
     row('receive route', config.routes.receive),
     row('connect timeout', t.connectMs, seconds),
@@ -73,14 +88,14 @@ function rows(config: ResolvedConfig, key: KeyView): [string, string, string][] 
 }
 
 /** Lines for people: name (aligned), value, and its source in parentheses, dimmed. */
-export function writeConfigText(output: Output, config: ResolvedConfig, key: KeyView, style: Style): void {
-  const all = rows(config, key).map((r) => r.map((c) => output.text(c)) as readonly string[] as [string, string, string]);
+export function writeConfigText(output: Output, config: ResolvedConfig, key: KeyView, state: LocalStateView | null, style: Style): void {
+  const all = rows(config, key, state).map((r) => r.map((c) => output.text(c)) as readonly string[] as [string, string, string]);
   const nameW = Math.max(...all.map(([n]) => displayWidth(n)));
   output.write(all.map(([n, v, s]) => `${n.padEnd(nameW)}  ${v}  ${style.dim(`(${s})`)}`).join('\n').concat('\n'));
 }
 
 /** The same facts as JSON (for scripts); keys in snake_case like the interface. */
-export function writeConfigJson(output: Output, config: ResolvedConfig, key: KeyView): void {
+export function writeConfigJson(output: Output, config: ResolvedConfig, key: KeyView, state: LocalStateView | null): void {
   const t = config.timeouts;
   const keySource = config.keySource;
   const json = {
@@ -95,6 +110,7 @@ export function writeConfigJson(output: Output, config: ResolvedConfig, key: Key
       ...(keySource.kind === 'command' && { command: keySource.command }),
       ...('error' in key && { error: { code: key.error.code, message: key.error.message } }),
     },
+    local_state: state === null ? null : { name: state.name, is_profiles_own: state.isProfiles },
     routes: config.routes,
     timeouts_ms: { connect: t.connectMs, headers: t.headersMs, body: t.bodyMs, total: t.totalMs },
     max_retries: config.maxRetries,

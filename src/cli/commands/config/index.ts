@@ -7,7 +7,8 @@ import { exitCodeFor, toErrorShape } from '../../errors-output.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, type CommandSpec } from '../../flags.js';
-import { writeConfigJson, writeConfigText, type KeyView } from './config-render.js';
+import { localStateName } from '../../config/local-state-name.js';
+import { writeConfigJson, writeConfigText, type KeyView, type LocalStateView } from './config-render.js';
 
 export const CONFIG_SPEC: CommandSpec = {
   name: 'config',
@@ -39,6 +40,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       baseUrl: stringFlag(ctx.args, 'base-url'),
     });
     let key: KeyView;
+    let state: LocalStateView | null = null;
     const problems: unknown[] = [];
     if (config.baseUrl === null) {
       problems.push(configError(`no base URL for profile "${config.profile.value}"`, 'base_url',
@@ -49,12 +51,16 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       // A key_command such as `echo sk_…` would show the key: nothing printed from now on holds it.
       ctx.addSecret(apiKey);
       key = { redacted: redactKey(apiKey) };
+      if (config.baseUrl !== null) {
+        const name = localStateName({ ...config, baseUrl: config.baseUrl }, apiKey);
+        state = { name, isProfiles: name === config.profile.value };
+      }
     } catch (error) {
       key = { error: toErrorShape(error) };
       problems.push(error);
     }
-    if (booleanFlag(ctx.args, 'json')) writeConfigJson(ctx.output, config, key);
-    else writeConfigText(ctx.output, config, key, ctx.style);
+    if (booleanFlag(ctx.args, 'json')) writeConfigJson(ctx.output, config, key, state);
+    else writeConfigText(ctx.output, config, key, state, ctx.style);
     let code: ExitCode = EXIT.ok;
     for (const problem of problems) {
       ctx.printError(problem);
