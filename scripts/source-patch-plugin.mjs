@@ -18,12 +18,17 @@ export const SIMPLE_TOKENIZE_MODULE = fileURLToPath(new URL('../src/ui/ink/simpl
 /** Ink's word wrap without the spaces of its line breaks (src/ui/ink/wrap-break-spaces.ts), by absolute path. */
 export const WRAP_BREAK_SPACES_MODULE = fileURLToPath(new URL('../src/ui/ink/wrap-break-spaces.ts', import.meta.url));
 
+/**
+ * The lines that put `wrapper(original)` where the module used an import named `name`: the
+ * module's own import line (`importOriginal`, now naming it `original`), the wrapper's import
+ * from `module` (one of ours, by absolute path), and `name` made from the two.
+ */
+const wrappedImport = ({ importOriginal, name, original, wrapper, module }) =>
+  [importOriginal, `import { ${wrapper} } from ${JSON.stringify(module)};`, `const ${name} = ${wrapper}(${original});`].join('\n');
+
 /** Replaces `import name from 'source';` with the same import remembered by memoizeText. */
-const memoizedImport = (name, source) => [
-  `import ${name}Unremembered from '${source}';`,
-  `import { memoizeText } from ${JSON.stringify(TEXT_MEMO_MODULE)};`,
-  `const ${name} = memoizeText(${name}Unremembered);`,
-].join('\n');
+const memoizedImport = (name, source) =>
+  wrappedImport({ importOriginal: `import ${name}Unremembered from '${source}';`, name, original: `${name}Unremembered`, wrapper: 'memoizeText', module: TEXT_MEMO_MODULE });
 
 /** The patches: a name, where (`file`, less what `skip` matches), what, how often, and why. */
 export const PATCHES = [
@@ -45,11 +50,7 @@ export const PATCHES = [
     // src/ui/ink/row-cached-output.ts; docs/benchmarks.md, "Keystroke to frame".
     file: /[\\/]ink[\\/]build[\\/]renderer\.js$/,
     search: "import Output from './output.js';",
-    replace: [
-      "import InkOutput from './output.js';",
-      `import { withRowCache } from ${JSON.stringify(ROW_CACHE_MODULE)};`,
-      'const Output = withRowCache(InkOutput);',
-    ].join('\n'),
+    replace: wrappedImport({ importOriginal: "import InkOutput from './output.js';", name: 'Output', original: 'InkOutput', wrapper: 'withRowCache', module: ROW_CACHE_MODULE }),
     count: 1,
   },
   {
@@ -77,11 +78,13 @@ export const PATCHES = [
     // src/ui/ink/simple-text-tokenize.ts; docs/benchmarks.md, "Console start-up".
     file: /[\\/]ink[\\/]build[\\/]output\.js$/,
     search: "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
-    replace: [
-      "import { styledCharsFromTokens, styledCharsToString, tokenize as tokenizePublished, } from '@alcalzone/ansi-tokenize';",
-      `import { withSimpleTextFastPath } from ${JSON.stringify(SIMPLE_TOKENIZE_MODULE)};`,
-      'const tokenize = withSimpleTextFastPath(tokenizePublished);',
-    ].join('\n'),
+    replace: wrappedImport({
+      importOriginal: "import { styledCharsFromTokens, styledCharsToString, tokenize as tokenizePublished, } from '@alcalzone/ansi-tokenize';",
+      name: 'tokenize',
+      original: 'tokenizePublished',
+      wrapper: 'withSimpleTextFastPath',
+      module: SIMPLE_TOKENIZE_MODULE,
+    }),
     count: 1,
   },
   {
@@ -93,11 +96,7 @@ export const PATCHES = [
     // leave those spaces out: src/ui/ink/wrap-break-spaces.ts.
     file: /[\\/]ink[\\/]build[\\/](?:wrap-text|ink)\.js$/,
     search: "import wrapAnsi from 'wrap-ansi';",
-    replace: [
-      "import wrapAnsiPublished from 'wrap-ansi';",
-      `import { withoutBreakSpaces } from ${JSON.stringify(WRAP_BREAK_SPACES_MODULE)};`,
-      'const wrapAnsi = withoutBreakSpaces(wrapAnsiPublished);',
-    ].join('\n'),
+    replace: wrappedImport({ importOriginal: "import wrapAnsiPublished from 'wrap-ansi';", name: 'wrapAnsi', original: 'wrapAnsiPublished', wrapper: 'withoutBreakSpaces', module: WRAP_BREAK_SPACES_MODULE }),
     count: 1,
   },
   {
