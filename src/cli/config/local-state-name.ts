@@ -17,10 +17,17 @@ import { isProfileSource, type ResolvedConfig, type Sourced } from './resolve.js
 const FINGERPRINT_LABEL = 'returns-console local state\0';
 const FINGERPRINT_HEX_DIGITS = 12;
 
+type Connection = ResolvedConfig & { readonly baseUrl: Sourced<string> };
+
+/** True when the base URL and the key both come from the config file's profile: its state keeps the profile's name. */
+export function isProfilesOwnConnection(config: Connection): boolean {
+  return isProfileSource(config.baseUrl.source) && isProfileSource(config.keySource.source);
+}
+
 /** The local-state name of `config`'s connection with `apiKey` (see the module comment). */
-export function localStateName(config: ResolvedConfig & { readonly baseUrl: Sourced<string> }, apiKey: string): string {
+export function localStateName(config: Connection, apiKey: string): string {
   const profile = config.profile.value;
-  if (isProfileSource(config.baseUrl.source) && isProfileSource(config.keySource.source)) return profile;
+  if (isProfilesOwnConnection(config)) return profile;
   // The same service however its URL is written ("https://x/v1/" and "https://x/v1").
   const parsed = parseBaseUrl(config.baseUrl.value);
   const service = parsed.ok ? parsed.origin + parsed.basePath : config.baseUrl.value;

@@ -7,7 +7,7 @@ import { exitCodeFor, toErrorShape } from '../../errors-output.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, type CommandSpec } from '../../flags.js';
-import { localStateName } from '../../config/local-state-name.js';
+import { isProfilesOwnConnection, localStateName } from '../../config/local-state-name.js';
 import { writeConfigJson, writeConfigText, type KeyView, type LocalStateView } from './config-render.js';
 
 export const CONFIG_SPEC: CommandSpec = {
@@ -52,8 +52,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       ctx.addSecret(apiKey);
       key = { redacted: redactKey(apiKey) };
       if (config.baseUrl !== null) {
-        const name = localStateName({ ...config, baseUrl: config.baseUrl }, apiKey);
-        state = { name, isProfiles: name === config.profile.value };
+        const connection = { ...config, baseUrl: config.baseUrl };
+        state = { name: localStateName(connection, apiKey), isProfiles: isProfilesOwnConnection(connection) };
       }
     } catch (error) {
       key = { error: toErrorShape(error) };
