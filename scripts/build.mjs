@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { chmod, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bundleOptions } from './bundle-options.mjs';
 import { PATCHES, sourcePatchPlugin } from './source-patch-plugin.mjs';
 
 const { values: options } = parseArgs({
@@ -33,44 +34,14 @@ for (const name of without) {
 const entry = join(outdir, 'returns-console.js');
 const chunkDir = join(outdir, 'chunks');
 
-// Ink imports react-devtools-core only when DEV=true. Left external, the bundle would
-// import it at load time and fail without it; a stub that throws makes Ink print its own
-// "install react-devtools-core" message instead.
-const stubDevtools = {
-  name: 'stub-react-devtools-core',
-  setup(b) {
-    b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'stub' }));
-    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: "throw new Error('react-devtools-core is not part of the bundle');",
-      loader: 'js',
-    }));
-  },
-};
 const result = await build({
+  ...bundleOptions({
+    splitting: !options['no-splitting'],
+    plugins: options['no-source-patch'] ? [] : [sourcePatchPlugin(PATCHES.filter((p) => !without.has(p.name)))],
+  }),
   entryPoints: { 'returns-console': 'src/cli/main.ts' },
   outdir,
-  chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  splitting: !options['no-splitting'],
-  minify: false,
-  sourcemap: false,
-  legalComments: 'none',
-  jsx: 'automatic',
-  plugins: [
-    stubDevtools,
-    ...(options['no-source-patch'] ? [] : [sourcePatchPlugin(PATCHES.filter((p) => !without.has(p.name)))]),
-  ],
-  banner: {
-    js: ["import { createRequire as __cr } from 'node:module';", 'const require = __cr(import.meta.url);'].join('\n'),
-  },
-  define: {
-    'process.env.NODE_ENV': '"production"',
-  },
   metafile: true,
-  logLevel: 'warning',
 });
 // A plain shebang: `env -S` (node flags on this line) is missing on busybox and the BSDs; the
 // console applies its V8 flags at run time (src/cli/commands/console/v8-flags.ts).

@@ -26,12 +26,19 @@ export interface StartupSamples {
   /** The same for the baseline build, when one was given. */
   readonly baseline: readonly number[] | null;
   readonly floor: readonly number[];
+  /** The same for the stack floor (bench/console/stack-floor/), when it was measured. Absent in older saved runs. */
+  readonly stack?: readonly number[] | null;
   /**
    * CPU time (user + system, ms) each launch had used when its first page was complete, in
    * the order of the samples above: what start-up costs the process itself, which the load of
    * other work hardly changes (the times above include waiting for a core). Absent in older saved runs.
    */
-  readonly cpu?: { readonly console: readonly number[]; readonly baseline: readonly number[] | null; readonly floor: readonly number[] };
+  readonly cpu?: {
+    readonly console: readonly number[];
+    readonly baseline: readonly number[] | null;
+    readonly floor: readonly number[];
+    readonly stack?: readonly number[] | null;
+  };
   /** The order whose row marks the first page complete. */
   readonly lastOrderName: string;
 }
@@ -72,13 +79,21 @@ export function consoleArgs(url: string, extra: readonly string[] = [], bundle =
 
 /**
  * `runs` launches of each (after one warm-up of each, not counted): the floor, the console,
- * and the `baseline` bundle (another build of the console) when given. The order rotates
+ * the `stackFloor` (the built bench/console/stack-floor/ app) and the `baseline` bundle
+ * (another build of the console) when given. The order rotates
  * from run to run, so drift in the machine's load hits all alike.
  */
-export async function measureStartup(url: string, runs: number, baseline: string | null, log: (line: string) => void): Promise<StartupSamples> {
+export async function measureStartup(
+  url: string,
+  runs: number,
+  baseline: string | null,
+  stackFloor: string | null,
+  log: (line: string) => void,
+): Promise<StartupSamples> {
   const marker = await lastOfFirstPage(url);
   const kinds = [
     { name: 'floor', args: [FLOOR_SCRIPT, url], samples: [] as number[], cpu: [] as number[] },
+    ...(stackFloor ? [{ name: 'stack floor', args: [stackFloor, url], samples: [] as number[], cpu: [] as number[] }] : []),
     { name: 'console', args: consoleArgs(url), samples: [] as number[], cpu: [] as number[] },
     ...(baseline ? [{ name: 'baseline', args: consoleArgs(url, [], baseline), samples: [] as number[], cpu: [] as number[] }] : []),
   ];
@@ -98,7 +113,8 @@ export async function measureStartup(url: string, runs: number, baseline: string
     console: of('console')!,
     baseline: of('baseline'),
     floor: of('floor')!,
-    cpu: { console: cpuOf('console')!, baseline: cpuOf('baseline'), floor: cpuOf('floor')! },
+    stack: of('stack floor'),
+    cpu: { console: cpuOf('console')!, baseline: cpuOf('baseline'), floor: cpuOf('floor')!, stack: cpuOf('stack floor') },
     lastOrderName: marker,
   };
 }

@@ -67,6 +67,18 @@ describe('report', () => {
     expect(over!.text).toContain('Result: 145 MiB (152 MB) after paging through 10,000 orders; the target is under 150 MB: missed.');
   });
 
+  it('puts the stack floor next to the floor and splits the console\'s time over the floor between them', () => {
+    const startup = { ...input.startup, stack: [200, 210, 220], cpu: { console: [200, 210, 220], baseline: null, floor: [70, 70, 70], stack: [140, 140, 150] } };
+    const [withStack] = renderSections({ ...input, startup });
+    expect(withStack!.text).toContain('| stack floor: undici, zod, Ink and React, 50 plain rows | 210 ms | 220 ms | 200 ms | 220 ms | 1.91x | 140 ms | 2.00x |');
+    expect(withStack!.text).toContain(
+      "Of the console's 200 ms over the floor, the stack floor takes 100 ms (it is 1.91x the floor); the console's own work beyond it is 100 ms (0.91x the floor).",
+    );
+    // Saved runs from before the stack floor render as they did.
+    const [without] = renderSections(input);
+    expect(without!.text).not.toContain('stack floor');
+  });
+
   it('replaces only its own sections and keeps the others', () => {
     const doc = ['# Benchmarks', '', '## Bulk receives (npm run bench:bulk)', '', 'bulk text', '', STARTUP_TITLE, '', 'old start-up', ''].join('\n');
     const out = replaceSections(doc, renderSections(input));

@@ -86,6 +86,15 @@ const loadNote = (i: ReportInput, floorMs: number): string[] =>
       ]
     : [];
 
+/** How the console's time over the floor splits into the stack floor's and the console's own. */
+function stackNote(consoleMs: number, stackMs: number, floorMs: number): string {
+  return [
+    `Of the console's ${ms(consoleMs - floorMs)} over the floor, the stack floor takes ${ms(stackMs - floorMs)}`,
+    `(it is ${(stackMs / floorMs).toFixed(2)}x the floor); the console's own work beyond it is ${ms(consoleMs - stackMs)}`,
+    `(${((consoleMs - stackMs) / floorMs).toFixed(2)}x the floor).`,
+  ].join(' ');
+}
+
 function startupSection(i: ReportInput, s: StartupSamples): Section {
   const f = summarize(s.floor);
   const floorCpu = s.cpu ? summarize(s.cpu.floor).p50 : undefined;
@@ -96,6 +105,7 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     return `| ${name} | ${ms(x.p50)} | ${ms(x.p90)} | ${ms(x.min)} | ${ms(x.max)} | ${(x.p50 / f.p50).toFixed(2)}x | ${cpuCells} |`;
   };
   const ratio = summarize(s.console).p50 / f.p50;
+  const stack = s.stack && s.stack.length > 0 ? summarize(s.stack).p50 : null;
   const lines = [
     STARTUP_TITLE,
     '',
@@ -106,17 +116,27 @@ function startupSection(i: ReportInput, s: StartupSamples): Section {
     `in a real pseudo-terminal (160x60, node-pty) until the 50th order of the first page (${s.lastOrderName}) is in its output,`,
     'against the sandbox already running in a child process (10,028 visible orders of one shop, rate limit',
     'off). The floor is measured in the same run the same way: `node bench/console/floor.mjs URL`, a bare script',
-    `that fetches the same page with \`fetch\` and prints one line per order. ${i.runs} launches of each, in rotating`,
+    `that fetches the same page with \`fetch\` and prints one line per order.${stack === null ? '' : ' So is the stack floor, `bench/console/stack-floor/`:'}`,
+    ...(stack === null
+      ? []
+      : [
+          'the least a console on this stack does, built as the console is (the same esbuild options and source patches).',
+          "It asks for the page with undici's pool and request API, checks it with the console's own zod schema and",
+          'draws the 50 orders as plain rows with Ink and React, which load meanwhile.',
+        ]),
+    `${i.runs} launches of each, in rotating`,
     'order, after one warm-up launch of each. CPU time: what the launch had used (user + system, all its threads,',
     'from /proc) when its first page was complete; unlike the wall time, the load of other work hardly changes it.',
     '',
     '| | median | p90 | min | max | median vs floor | CPU time, median | CPU time vs floor |',
     '|---|---|---|---|---|---|---|---|',
     row('floor: bare node + fetch', s.floor, s.cpu?.floor),
+    ...(s.stack && stack !== null ? [row('stack floor: undici, zod, Ink and React, 50 plain rows', s.stack, s.cpu?.stack)] : []),
     row('console, this build', s.console, s.cpu?.console),
     ...(s.baseline ? [row(`console, ${baselineName(i)}`, s.baseline, s.cpu?.baseline)] : []),
     '',
     `Result: ${ratio.toFixed(2)}x the floor at the median; the target is ${STARTUP_TARGET_RATIO}x: ${ratio <= STARTUP_TARGET_RATIO ? 'met' : 'missed'}.`,
+    ...(stack === null ? [] : [stackNote(summarize(s.console).p50, stack, f.p50)]),
     ...loadNote(i, f.p50),
     '',
     'Changed for this (each found with `node --cpu-prof` of single launches):',

@@ -1,5 +1,5 @@
 /**
- * Console speed benchmarks (issue 5): start-up against its floor, keystroke to frame with a
+ * Console speed benchmarks (issue 5): start-up against its floors, keystroke to frame with a
  * cache of 10,000 orders, and the resident set after paging through them. Needs the built
  * console (`node scripts/build.mjs`). Writes its three sections of docs/benchmarks.md.
  *
@@ -17,12 +17,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONSOLE_BUNDLE, launchFlags, measureStartup, type StartupSamples } from './measure-startup.js';
 import { floorResidentSet, measureEchoFloor, measureKeystrokes, type KeystrokeSamples } from './measure-keystrokes.js';
 import { buildBaselineRef } from './baseline-ref.js';
 import { renderSections, replaceSections } from './report.js';
 import { startSandboxChild } from './sandbox.js';
+import { buildStackFloor } from './stack-floor/build.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -74,8 +76,10 @@ async function measure(): Promise<Measured> {
   const keyOptions = { pages: Number(values.pages), keys: Number(values.keys), pauseMs: Number(values.pause) };
   try {
     if (which === 'startup' || which === 'all') {
+      log('start-up: building the stack floor into bench/.cache/stack-floor…');
+      const stackFloor = await buildStackFloor(join(process.cwd(), 'bench', '.cache', 'stack-floor'));
       log('start-up…');
-      startup = await measureStartup(sandbox.url, Number(values.runs), baseline, log);
+      startup = await measureStartup(sandbox.url, Number(values.runs), baseline, stackFloor, log);
     }
     if (which === 'keys' || which === 'all') {
       log('keystrokes and memory…');
