@@ -76,7 +76,8 @@ describe('report', () => {
     );
     // Saved runs from before the stack floor render as they did.
     const [without] = renderSections(input);
-    expect(without!.text).not.toContain('stack floor');
+    expect(without!.text).not.toContain('| stack floor');
+    expect(without!.text).not.toContain("the console's own work beyond it");
   });
 
   it('replaces only its own sections and keeps the others', () => {
