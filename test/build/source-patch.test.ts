@@ -12,23 +12,20 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without types
+import { bundleOptions } from '../../scripts/bundle-options.mjs';
+// @ts-expect-error: a plain ES module of the build, without types
 import { PATCHES, sourcePatchPlugin } from '../../scripts/source-patch-plugin.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** An ES module bundle of `contents`; `isCommonJsInside` gives it a `require` for the CommonJS it holds (as scripts/build.mjs does). */
-async function bundle(contents: string, plugins: unknown[], isCommonJsInside = false): Promise<string> {
+/** An ES module bundle of `contents`, built with the build's own options (scripts/bundle-options.mjs) and `plugins`. */
+async function bundle(contents: string, plugins: unknown[]): Promise<string> {
   const outfile = join(mkdtempSync(join(tmpdir(), 'rc-source-patch-')), 'out.mjs');
   await build({
+    ...bundleOptions({ plugins, splitting: false }),
     stdin: { contents, resolveDir: ROOT, loader: 'js' },
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22', // as scripts/build.mjs: esbuild then writes v-flag literals as RegExp calls
-    plugins: plugins as never,
     logLevel: 'silent',
-    ...(isCommonJsInside && { banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } }),
   });
   return outfile;
 }
@@ -74,7 +71,53 @@ console.log(JSON.stringify({ status: response.statusCode, body, isHttp2Loaded: l
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
 }
 
+/** Texts for the modules that segment: the console's own (no ICU needed), colour codes, and every kind ICU must segment. */
+const SEGMENT_CORPUS = [
+  '› 3400 #AO2032 reviewed · 1h …',
+  '\u001b[1m\u001b[31m✓ received\u001b[39m\u001b[22m  Clara Novak',
+  '─│╭╮ → ↑/k · é ß ¢',
+  ...WIDTH_CORPUS,
+  '\u001b]8;;https://x.test\u0007link\u001b]8;;\u0007',
+  'a\r\nb',
+];
+
+/**
+ * In a fresh process: how many Intl.Segmenters string-width, wrap-ansi, slice-ansi, the
+ * tokenizer and Ink made when they loaded, how many the console's kind of text then made,
+ * and what the modules give for SEGMENT_CORPUS.
+ */
+function runSegmenting(file: string): { madeAtLoad: number; madeForSimpleTexts: number; results: unknown[] } {
+  const script = `let made = 0; const Native = Intl.Segmenter;
+Intl.Segmenter = new Proxy(Native, { construct(target, args) { made++; return Reflect.construct(target, args); } });
+const m = await import(${JSON.stringify(file)});
+const madeAtLoad = made;
+const corpus = ${JSON.stringify(SEGMENT_CORPUS)};
+const measure = (t) => [m.stringWidth(t), m.wrapAnsi(t, 5, { hard: true }), m.sliceAnsi(t, 1, 4), m.tokenize(t)];
+const simple = corpus.slice(0, 3).map(measure);
+const madeForSimpleTexts = made - madeAtLoad;
+console.log(JSON.stringify({ madeAtLoad, madeForSimpleTexts, results: [...simple, ...corpus.slice(3).map(measure)] }));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
+}
+
 describe('source-patch plugin', () => {
+  it('string-width, wrap-ansi, slice-ansi, the tokenizer and Ink make no Intl.Segmenter when they load, nor for simple texts, and give the same results', async () => {
+    const entry = [
+      "export { default as stringWidth } from 'string-width';",
+      "export { default as wrapAnsi } from 'wrap-ansi';",
+      "export { default as sliceAnsi } from 'slice-ansi';",
+      "export { tokenize } from '@alcalzone/ansi-tokenize';",
+      "export * as ink from 'ink';",
+    ].join('\n');
+    const patched = runSegmenting(await bundle(entry, [sourcePatchPlugin()]));
+    const plain = runSegmenting(await bundle(entry, []));
+    expect(patched.results).toEqual(plain.results);
+    expect(patched.madeAtLoad).toBe(0);
+    expect(patched.madeForSimpleTexts).toBe(0);
+    // Without the patch each of the five makes one when it loads: the test can tell the difference.
+    expect(plain.madeAtLoad).toBeGreaterThanOrEqual(5);
+  }, 60_000);
+
+
   it('string-width builds its emoji expression on first use, not at load, and measures every text as before', async () => {
     const patched = runStringWidth(await bundle("export { default } from 'string-width';", [sourcePatchPlugin()]));
     const plain = runStringWidth(await bundle("export { default } from 'string-width';", []));
@@ -105,6 +148,33 @@ describe('source-patch plugin', () => {
     }
   });
 
+  it('vitest runs the patched segmenting modules too: none makes an Intl.Segmenter when it loads', async () => {
+    let made = 0;
+    const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+    const Native = intl.Segmenter;
+    intl.Segmenter = new Proxy(Native, {
+      construct(target, args: ConstructorParameters<typeof Intl.Segmenter>) {
+        made++;
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    try {
+      // The first imports of these in this test process, as the screen tests get them through Ink.
+      const [{ default: wrapAnsi }, { default: sliceAnsi }, { tokenize }] = await Promise.all([
+        import('wrap-ansi'),
+        import('slice-ansi'),
+        import('@alcalzone/ansi-tokenize'),
+      ]);
+      expect(made).toBe(0);
+      expect(wrapAnsi('› ab · cd', 4, { hard: true })).toBe('› ab\n· cd');
+      expect(sliceAnsi('› ab · cd', 2, 4)).toBe('ab');
+      expect(tokenize('·')).toEqual([{ type: 'char', value: '·', fullWidth: false }]);
+      expect(made).toBe(0);
+    } finally {
+      intl.Segmenter = Native;
+    }
+  });
+
   it("Yoga loads without Node's fetch, and still lays out", async () => {
     const patched = await bundle("export { default } from 'yoga-layout';", [sourcePatchPlugin()]);
     expect(runYoga(patched)).toEqual({ width: 40, isFetchLoaded: false });
@@ -115,8 +185,8 @@ describe('source-patch plugin', () => {
 
   it("undici's client makes HTTP/1.1 requests without loading node:http2 or node:tls; the h2 dispatcher stays reachable", async () => {
     const entry = "export { default as Pool } from 'undici/lib/dispatcher/pool.js'; export { default as request } from 'undici/lib/api/api-request.js';";
-    const patched = runUndici(await bundle(entry, [sourcePatchPlugin()], true));
-    const plain = runUndici(await bundle(entry, [], true));
+    const patched = runUndici(await bundle(entry, [sourcePatchPlugin()]));
+    const plain = runUndici(await bundle(entry, []));
     expect(patched).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: false, isTlsLoaded: false });
     // Without the patch the same bundle loads both when it loads: the test can tell the difference.
     expect(plain).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: true, isTlsLoaded: true });

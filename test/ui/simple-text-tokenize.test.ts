@@ -1,7 +1,7 @@
 /**
  * The tokenizer's fast path for Ink's Output (src/ui/ink/simple-text-tokenize.ts) gives the
  * published tokenizer's tokens: for every character of its set (each a grapheme by itself in
- * this Node's ICU, next to ASCII and next to each other), over random texts of those
+ * this Node's ICU: test/format/graphemes.test.ts), over random texts of those
  * characters, colour codes and everything that must not take the fast path (other escapes,
  * marks, joiners, emoji, CJK, Hangul, CR, lone surrogates); and the screen tests draw with it,
  * as the bundle does.
@@ -12,24 +12,12 @@ import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SIMPLE_TEXT, simpleTokenizeStats, withSimpleTextFastPath } from '../../src/ui/ink/simple-text-tokenize.js';
+import { simpleCharacters } from '../helpers/simple-characters.js';
+import { simpleTokenizeStats, withSimpleTextFastPath } from '../../src/ui/ink/simple-text-tokenize.js';
 
 const fast = withSimpleTextFastPath(tokenize);
 
-/** Every character the fast path takes, by code point. */
-function simpleCharacters(): string[] {
-  const out: string[] = [];
-  for (let cp = 0; cp <= 0xffff; cp++) {
-    const c = String.fromCharCode(cp);
-    if (cp >= 0xd800 && cp <= 0xdfff) continue;
-    if (SIMPLE_TEXT.test(c)) out.push(c);
-  }
-  return out;
-}
-
 const SIMPLE = simpleCharacters();
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const graphemes = (text: string) => [...segmenter.segment(text)].map((s) => s.segment);
 
 const CODES = ['\u001b[31m', '\u001b[39m', '\u001b[1m', '\u001b[22m', '\u001b[7m', '\u001b[27m', '\u001b[m', '\u001b[0m', '\u001b[1;7;31m', '\u001b[38;5;208m', '\u001b[38;2;1;2;3m', '\u001b[48;5;1;1m', '\u001b[4:3m'];
 const NOT_SIMPLE = [
@@ -39,16 +27,6 @@ const NOT_SIMPLE = [
 const SAMPLE_SIMPLE = ['a', 'Z', ' ', '·', '›', '…', '✓', '✗', '─', '│', '▸', '→', '↑', '•', 'é', 'ß', '€', '\n', '#', '~'];
 
 describe('the fast path of Ink\u2019s tokenizer', () => {
-  it('takes only characters that are graphemes by themselves here, next to ASCII and to each other', () => {
-    expect(SIMPLE.length).toBeGreaterThan(1000);
-    for (const c of SIMPLE) {
-      if (c === '\n') continue;
-      expect(graphemes(`a${c}b`), JSON.stringify(c)).toEqual(['a', c, 'b']);
-    }
-    // Neighbours of the set among themselves (every pair would be 4 million; these are the ones a mark or joiner could hide in).
-    for (const c of SIMPLE) expect(graphemes(`${c}${c}·${c}`), JSON.stringify(c)).toHaveLength(4);
-  });
-
   it('gives the published tokens for every character of its set, alone and between colour codes', () => {
     for (const c of SIMPLE) {
       for (const text of [c, `x${c}y`, `\u001b[31m${c}\u001b[39m`, `${c}\u001b[1;7m${c}`]) expect(fast(text)).toEqual(tokenize(text));

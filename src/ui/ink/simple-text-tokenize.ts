@@ -16,6 +16,8 @@
  * test/ui/simple-text-tokenize.test.ts compares the two over every character of the fast
  * path's set and over random texts.
  */
+import { SIMPLE_TEXT } from '../../format/graphemes.js';
+
 /** The published tokenizer's tokens (@alcalzone/ansi-tokenize's `Token`). */
 type Token =
   | { readonly type: 'ansi'; readonly code: string; readonly endCode: string }
@@ -23,15 +25,6 @@ type Token =
   | { readonly type: 'char'; readonly value: string; readonly fullWidth: boolean };
 
 type Tokenize = (text: string, endChar?: number) => Token[];
-
-/**
- * The characters taken one token each: LF, printable ASCII, Latin-1 and Latin Extended
- * letters and spacing modifiers (U+00A0-U+02FF, less the soft hyphen, a format character),
- * general punctuation (less the zero-width, joiner, direction and invisible operator
- * characters), and arrows through dingbats (U+2190-U+27BF). No escape character, no mark,
- * nothing default-ignorable.
- */
-export const SIMPLE_TEXT = /^[\n\x20-\x7E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u27BF]*$/;
 
 /** A colour or style code as the published tokenizer reads one: ESC [, digits and semicolons, m. */
 // eslint-disable-next-line no-control-regex -- ESC is what starts the codes it finds
