@@ -16,5 +16,6 @@ function Orders({ orders }: { readonly orders: readonly ReturnOrder[] }) {
 
 /** Draws `orders` once. */
 export function showOrders(orders: readonly ReturnOrder[]): void {
-  render(<Orders orders={orders} />);
+  // As the console: a terminal is drawn in as one, also where CI is set (Ink would wait for the end).
+  render(<Orders orders={orders} />, { interactive: process.stdout.isTTY === true });
 }
