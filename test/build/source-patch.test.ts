@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
+import { countSegmentersMade } from '../helpers/segmenter-count.js';
 // @ts-expect-error: a plain ES module of the build, without types
 import { bundleOptions } from '../../scripts/bundle-options.mjs';
 // @ts-expect-error: a plain ES module of the build, without types
@@ -149,15 +150,7 @@ describe('source-patch plugin', () => {
   });
 
   it('vitest runs the patched segmenting modules too: none makes an Intl.Segmenter when it loads', async () => {
-    let made = 0;
-    const intl = Intl as { Segmenter: typeof Intl.Segmenter };
-    const Native = intl.Segmenter;
-    intl.Segmenter = new Proxy(Native, {
-      construct(target, args: ConstructorParameters<typeof Intl.Segmenter>) {
-        made++;
-        return Reflect.construct(target, args) as object;
-      },
-    });
+    const count = countSegmentersMade();
     try {
       // The first imports of these in this test process, as the screen tests get them through Ink.
       const [{ default: wrapAnsi }, { default: sliceAnsi }, { tokenize }] = await Promise.all([
@@ -165,13 +158,13 @@ describe('source-patch plugin', () => {
         import('slice-ansi'),
         import('@alcalzone/ansi-tokenize'),
       ]);
-      expect(made).toBe(0);
+      expect(count.made()).toBe(0);
       expect(wrapAnsi('› ab · cd', 4, { hard: true })).toBe('› ab\n· cd');
       expect(sliceAnsi('› ab · cd', 2, 4)).toBe('ab');
       expect(tokenize('·')).toEqual([{ type: 'char', value: '·', fullWidth: false }]);
-      expect(made).toBe(0);
+      expect(count.made()).toBe(0);
     } finally {
-      intl.Segmenter = Native;
+      count.stop();
     }
   });
 

@@ -5,8 +5,9 @@
  * needs one.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { graphemeSegmenter } from '../../src/format/graphemes.js';
+import { countSegmentersMade } from '../helpers/segmenter-count.js';
 import { simpleCharacters } from '../helpers/simple-characters.js';
 
 const SIMPLE = simpleCharacters();
@@ -18,23 +19,6 @@ const graphemes = (text: string) => [...icu.segment(text)].map((s) => s.segment)
 const NOT_SIMPLE = ['\u0301', '\u200d', '\ufe0f', '\u200b', '\u00ad', '\u2028', '\u2060', '😀', '👩‍👩‍👧', '🇩🇰', '中', '한', '\u1100\u1161', 'ｶ', '\r', '\r\n', '\t', '\u0000', '\u009b', '\ud800', 'e\u0301', 'क्षि', 'ำ', '\u0600'];
 const CODES = [`${ESC}[31m`, `${ESC}[39m`, `${ESC}[1;7m`, `${ESC}[38;5;208m`, `${ESC}]8;;https://x.test\u0007`, ESC];
 const SAMPLE_SIMPLE = ['a', ' ', '·', '›', '…', '✓', '✗', '─', '│', '▸', '→', 'é', '€', '\n', '~'];
-
-/** Counts the Intl.Segmenters made while it is installed. */
-function countSegmentersMade(): { readonly made: () => number } {
-  let made = 0;
-  const intl = Intl as { Segmenter: typeof Intl.Segmenter };
-  const Native = intl.Segmenter;
-  intl.Segmenter = new Proxy(Native, {
-    construct(target, args: ConstructorParameters<typeof Intl.Segmenter>) {
-      made++;
-      return Reflect.construct(target, args) as object;
-    },
-  });
-  restore = () => (intl.Segmenter = Native);
-  return { made: () => made };
-}
-let restore = () => {};
-afterEach(() => restore());
 
 /** Everything a caller can read from Intl.Segments: the segments in order, and containing() at each index and past both ends. */
 function observed(segments: Intl.Segments, text: string): unknown {
@@ -71,6 +55,7 @@ describe('graphemeSegmenter', () => {
 
   it('makes no Intl.Segmenter until a text needs one, then one', () => {
     const count = countSegmentersMade();
+    onTestFinished(() => count.stop());
     const ours = graphemeSegmenter();
     const row = `› 3400 #AO2032 ${ESC}[1mreviewed${ESC}[22m · 1h …`;
     expect([...ours.segment(row)]).toHaveLength(row.length);
