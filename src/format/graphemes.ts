@@ -61,7 +61,10 @@ export function graphemeSegmenter(locales?: Intl.LocalesArgument, options?: Intl
   }
   let icu: Intl.Segmenter | undefined;
   return {
-    segment: (input) =>
-      SINGLE_UNIT_GRAPHEMES.test(input) ? unitSegments(input) : (icu ??= new Intl.Segmenter(locales, options)).segment(input),
+    segment: (input) => {
+      // As Intl.Segmenter, whatever is given is segmented as a string.
+      const text = String(input);
+      return SINGLE_UNIT_GRAPHEMES.test(text) ? unitSegments(text) : (icu ??= new Intl.Segmenter(locales, options)).segment(text);
+    },
   };
 }

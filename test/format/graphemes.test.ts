@@ -65,6 +65,13 @@ describe('graphemeSegmenter', () => {
     expect(count.made()).toBe(1);
   });
 
+  it('segments what it is given as a string, as Intl.Segmenter does', () => {
+    const ours = graphemeSegmenter();
+    for (const input of [undefined, 42, null]) {
+      expect([...ours.segment(input as unknown as string)]).toEqual([...icu.segment(input as unknown as string)]);
+    }
+  });
+
   it('is for graphemes only', () => {
     expect(() => graphemeSegmenter(undefined, { granularity: 'word' })).toThrow(/only grapheme granularity/);
   });
