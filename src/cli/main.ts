@@ -3,6 +3,7 @@
  * command-table.ts) so that starting the console (or one command) never loads the others.
  */
 import { unsupportedNodeMessage } from './node-support.js';
+import { enableCompileCache } from './compile-cache.js';
 import { scrubSecrets } from '../api/client/redact.js';
 import { didYouMean } from '../format/did-you-mean.js';
 import { exitOnProcessOutputErrors } from './closed-pipe.js';
@@ -45,6 +46,8 @@ if (nodeTooOld) {
   process.stderr.write(nodeTooOld);
   process.exitCode = EXIT.failure;
 } else {
+  // Before the command's modules load, so that they are compiled once and then read from disk.
+  enableCompileCache();
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
