@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY } from './sandbox.js';
-import { benchEnv, spawnRun } from './pty-run.js';
+import { benchEnv, emptyCacheDir, spawnRun } from './pty-run.js';
 
 /**
  * The console measured: dist/returns-console.js, or a copy of dist/ named by
@@ -28,6 +28,8 @@ export interface StartupSamples {
   readonly floor: readonly number[];
   /** The same for the stack floor (bench/console/stack-floor/), when it was measured. Absent in older saved runs. */
   readonly stack?: readonly number[] | null;
+  /** The console launched with an empty compile cache (a first launch after an install). Absent in older saved runs. */
+  readonly firstLaunch?: readonly number[] | null;
   /**
    * CPU time (user + system, ms) each launch had used when its first page was complete, in
    * the order of the samples above: what start-up costs the process itself, which the load of
@@ -38,6 +40,7 @@ export interface StartupSamples {
     readonly baseline: readonly number[] | null;
     readonly floor: readonly number[];
     readonly stack?: readonly number[] | null;
+    readonly firstLaunch?: readonly number[] | null;
   };
   /** The order whose row marks the first page complete. */
   readonly lastOrderName: string;
@@ -51,12 +54,25 @@ async function lastOfFirstPage(url: string): Promise<string> {
   return page.data[49]!.order_name;
 }
 
-/** One launch of `args` until `marker` is in the output: milliseconds from spawn, and the CPU time used by then. */
-async function once(args: readonly string[], marker: string): Promise<{ readonly ms: number; readonly cpuMs: number }> {
-  const { run, startedAt } = spawnRun(args, benchEnv({ RETURNS_API_KEY: API_KEY }), COLS, ROWS);
+/**
+ * One launch of `args` until `marker` is in the output: milliseconds from spawn, and the CPU
+ * time used by then. Then killed, or with `isQuitting` quit with q as a user does (a console
+ * writes its compile cache when it exits).
+ */
+async function once(
+  args: readonly string[],
+  marker: string,
+  options: { readonly env?: Record<string, string>; readonly isQuitting?: boolean } = {},
+): Promise<{ readonly ms: number; readonly cpuMs: number }> {
+  const { run, startedAt } = spawnRun(args, benchEnv({ RETURNS_API_KEY: API_KEY, ...options.env }), COLS, ROWS);
   try {
     const at = await run.waitFor((text) => text.includes(marker), { timeoutMs: 30_000 });
-    return { ms: at - startedAt, cpuMs: run.cpuMs() };
+    const launch = { ms: at - startedAt, cpuMs: run.cpuMs() };
+    if (options.isQuitting) {
+      run.write('q');
+      await Promise.race([run.exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    }
+    return launch;
   } finally {
     await run.kill();
   }
@@ -96,12 +112,15 @@ export async function measureStartup(
     ...(stackFloor ? [{ name: 'stack floor', args: [stackFloor, url], samples: [] as number[], cpu: [] as number[] }] : []),
     { name: 'console', args: consoleArgs(url), samples: [] as number[], cpu: [] as number[] },
     ...(baseline ? [{ name: 'baseline', args: consoleArgs(url, [], baseline), samples: [] as number[], cpu: [] as number[] }] : []),
+    // A first launch after an install: Node's compile cache still empty.
+    { name: 'first launch', args: consoleArgs(url), samples: [] as number[], cpu: [] as number[], isCold: true },
   ];
-  for (const kind of kinds) await once(kind.args, marker);
+  // The warm-ups quit as a user does, so the compile cache of the consoles and the stack floor is written once.
+  for (const kind of kinds) await once(kind.args, marker, { isQuitting: kind.name !== 'floor' });
   for (let i = 0; i < runs; i++) {
     for (let k = 0; k < kinds.length; k++) {
       const kind = kinds[(i + k) % kinds.length]!;
-      const launch = await once(kind.args, marker);
+      const launch = await once(kind.args, marker, { env: 'isCold' in kind ? { XDG_CACHE_HOME: emptyCacheDir() } : {} });
       kind.samples.push(launch.ms);
       kind.cpu.push(launch.cpuMs);
     }
@@ -114,7 +133,14 @@ export async function measureStartup(
     baseline: of('baseline'),
     floor: of('floor')!,
     stack: of('stack floor'),
-    cpu: { console: cpuOf('console')!, baseline: cpuOf('baseline'), floor: cpuOf('floor')!, stack: cpuOf('stack floor') },
+    firstLaunch: of('first launch'),
+    cpu: {
+      console: cpuOf('console')!,
+      baseline: cpuOf('baseline'),
+      floor: cpuOf('floor')!,
+      stack: cpuOf('stack floor'),
+      firstLaunch: cpuOf('first launch'),
+    },
     lastOrderName: marker,
   };
 }

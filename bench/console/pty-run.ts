@@ -24,6 +24,8 @@ export interface PtyRun {
   memory(): { readonly rssKiB: number; readonly hwmKiB: number };
   /** CPU time the process has used (user + system), in ms, from /proc/PID/stat (10 ms steps). */
   cpuMs(): number;
+  /** Resolves when the process has ended. */
+  readonly exited: Promise<void>;
   kill(): Promise<void>;
   /** Arrival time of each chunk, with its offset in the output. */
   readonly chunks: { readonly at: number; readonly offset: number }[];
@@ -40,7 +42,16 @@ function launchRoot(): string {
   return mkdtempSync(join(benchRoot, 'launch-'));
 }
 
-/** A fresh environment: no CI markers (Ink would draw only the last frame), empty config and state. */
+/** A cache directory no launch has used yet (a first launch after an install). */
+export function emptyCacheDir(): string {
+  return join(launchRoot(), 'cache');
+}
+
+/**
+ * A fresh environment: no CI markers (Ink would draw only the last frame), empty config and
+ * state. Node's compile cache (src/cli/compile-cache.ts) is one directory for the whole
+ * benchmark process, as a user's is for all their launches; `extra` can give another.
+ */
 export function benchEnv(extra: Record<string, string>): Record<string, string> {
   const root = launchRoot();
   const env: Record<string, string> = {};
@@ -53,6 +64,7 @@ export function benchEnv(extra: Record<string, string>): Record<string, string> 
     XDG_CONFIG_HOME: join(root, 'config'),
     XDG_STATE_HOME: join(root, 'state'),
     XDG_DATA_HOME: join(root, 'data'),
+    XDG_CACHE_HOME: join(benchRoot!, 'cache'),
     ...extra,
   };
 }
@@ -117,6 +129,7 @@ export function spawnRun(
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
     },
+    exited: exit,
     kill: async () => {
       if (!exited) proc.kill('SIGKILL');
       await exit;

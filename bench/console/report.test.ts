@@ -74,10 +74,14 @@ describe('report', () => {
     expect(withStack!.text).toContain(
       "Of the console's 200 ms over the floor, the stack floor takes 100 ms (it is 1.91x the floor); the console's own work beyond it is 100 ms (0.91x the floor).",
     );
+    const [withFirst] = renderSections({ ...input, startup: { ...startup, firstLaunch: [330, 340, 350] } });
+    expect(withFirst!.text).toContain('| console, this build, first launch (empty compile cache) | 340 ms | 350 ms | 330 ms | 350 ms | 3.09x | – | – |');
+    expect(withFirst!.text).toContain('the first-launch row starts each time with an empty one');
     // Saved runs from before the stack floor render as they did.
     const [without] = renderSections(input);
     expect(without!.text).not.toContain('| stack floor');
     expect(without!.text).not.toContain("the console's own work beyond it");
+    expect(without!.text).not.toContain('first launch');
   });
 
   it('replaces only its own sections and keeps the others', () => {

@@ -1,10 +1,6 @@
-// The stack floor: the least a console on this project's stack does to show the first page.
-// It asks for the page with undici's pool and request API (as src/api does), checks it with
-// the console's own zod schema, and draws the 50 orders as plain rows with Ink and React,
-// which load meanwhile (as the console's UI does). Built by ./build.ts with the console's
-// own build options and source patches; the start-up benchmark measures it next to the
-// bare floor and the console.
-// Usage: RETURNS_API_KEY=sk_... node <built app.js> BASE_URL
+// The stack floor's work (see app.ts): it asks for the first page with undici's pool and
+// request API (as src/api does), checks it with the console's own zod schema, and draws the
+// 50 orders as plain rows with Ink and React, which load meanwhile (as the console's UI does).
 import request from 'undici/lib/api/api-request.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import { readPageSchema } from '../../../src/api/schemas.js';
@@ -19,5 +15,9 @@ const response = await request.call(pool, {
 });
 const page = readPageSchema.parse(await response.body.json());
 (await ui).showOrders(page.data);
-// Stays until killed, as the console does: the harness reads its CPU time first.
-setInterval(() => {}, 1 << 30);
+// Stays until q, as the console does (the harness reads its CPU time first; a warm-up quits,
+// so that Node writes the compile cache).
+process.stdin.setRawMode?.(true);
+process.stdin.on('data', (data: Buffer) => {
+  if (data.includes('q')) process.exit(0);
+});

@@ -1,7 +1,7 @@
 /**
  * The stack floor the start-up benchmark measures (app.ts, built by build.ts as the console
  * is built) still builds with the console's source patches and draws the first page in a
- * real pseudo-terminal, so the benchmark compares the console with a working app.
+ * real pseudo-terminal and quits with q, so the benchmark compares the console with a working app.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,9 @@ describe('stack floor', () => {
       expect(rows).toHaveLength(page.data.length);
       expect(rows[0]).toContain(`${page.data[0]!.id}  ${page.data[0]!.order_name}`);
       expect(rows.at(-1)).toContain(last.cust_email);
+      // q quits, as in the console (a warm-up quits so that Node writes the compile cache).
+      session.write('q');
+      expect((await session.exited).exitCode).toBe(0);
     } finally {
       session.kill();
     }
