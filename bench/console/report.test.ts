@@ -81,7 +81,7 @@ describe('report', () => {
     const [without] = renderSections(input);
     expect(without!.text).not.toContain('| stack floor');
     expect(without!.text).not.toContain("the console's own work beyond it");
-    expect(without!.text).not.toContain('first launch');
+    expect(without!.text).not.toContain('| console, this build, first launch');
   });
 
   it('replaces only its own sections and keeps the others', () => {
