@@ -12,9 +12,6 @@ export const ROW_CACHE_MODULE = fileURLToPath(new URL('../src/ui/ink/row-cached-
 /** The memo that wraps two of Ink's text functions (src/ui/ink/text-memo.ts), by absolute path. */
 export const TEXT_MEMO_MODULE = fileURLToPath(new URL('../src/ui/ink/text-memo.ts', import.meta.url));
 
-/** The tokenizer's fast path for the texts Ink's Output writes (src/ui/ink/simple-text-tokenize.ts), by absolute path. */
-export const SIMPLE_TOKENIZE_MODULE = fileURLToPath(new URL('../src/ui/ink/simple-text-tokenize.ts', import.meta.url));
-
 /** A grapheme segmenter that needs ICU only for texts that need it (src/format/graphemes.ts), by absolute path. */
 export const GRAPHEMES_MODULE = fileURLToPath(new URL('../src/format/graphemes.ts', import.meta.url));
 
@@ -96,23 +93,6 @@ export const PATCHES = [
     file: /[\\/]ink[\\/]build[\\/]squash-text-nodes\.js$/,
     search: "import sanitizeAnsi from './sanitize-ansi.js';",
     replace: memoizedImport('sanitizeAnsi', './sanitize-ansi.js'),
-    count: 1,
-  },
-  {
-    name: 'ink-simple-tokenize',
-    // Ink's Output tokenizes every text it writes grapheme by grapheme (an Intl.Segmenter,
-    // about 2 µs a character: 18 ms of the first frame). A text of ASCII, the console's own
-    // symbols and colour codes gets the same tokens straight away:
-    // src/ui/ink/simple-text-tokenize.ts; docs/benchmarks.md, "Console start-up".
-    file: /[\\/]ink[\\/]build[\\/]output\.js$/,
-    search: "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
-    replace: wrappedImport({
-      importOriginal: "import { styledCharsFromTokens, styledCharsToString, tokenize as tokenizePublished, } from '@alcalzone/ansi-tokenize';",
-      name: 'tokenize',
-      original: 'tokenizePublished',
-      wrapper: 'withSimpleTextFastPath',
-      module: SIMPLE_TOKENIZE_MODULE,
-    }),
     count: 1,
   },
   {

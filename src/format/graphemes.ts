@@ -9,26 +9,18 @@
  */
 
 /**
- * The characters that are graphemes by themselves next to any neighbour: LF, printable
- * ASCII, Latin-1 and Latin Extended letters and spacing modifiers (U+00A0-U+02FF, less the
- * soft hyphen, a format character), general punctuation (less the zero-width, joiner,
- * direction and invisible operator characters), and arrows through dingbats
- * (U+2190-U+27BF). Unicode gives each of them the grapheme break property Other (or LF);
- * only Extend, ZWJ, SpacingMark, Prepend, Hangul jamo, regional indicators and CR ever
- * join a neighbour. No escape character, no mark, nothing default-ignorable.
- * test/format/graphemes.test.ts checks every one against this Node's ICU.
+ * The texts whose every UTF-16 unit is a grapheme by itself, next to any neighbour: LF,
+ * printable ASCII, Latin-1 and Latin Extended letters and spacing modifiers (U+00A0-U+02FF,
+ * less the soft hyphen, a format character), general punctuation (less the zero-width,
+ * joiner, direction and invisible operator characters), arrows through dingbats
+ * (U+2190-U+27BF), and ESC. Unicode gives each letter and symbol the grapheme break property
+ * Other (or LF); only Extend, ZWJ, SpacingMark, Prepend, Hangul jamo, regional indicators and
+ * CR ever join a neighbour, and ESC is a control character, broken before and after whatever
+ * its neighbours are (GB4, GB5), so a colour code splits into one grapheme per character too.
+ * test/format/graphemes.test.ts checks every character against this Node's ICU.
  */
-const SIMPLE_CHARACTERS = String.raw`\n\x20-\x7E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u27BF`;
-
-/** A text of SIMPLE_CHARACTERS only. */
-export const SIMPLE_TEXT = new RegExp(`^[${SIMPLE_CHARACTERS}]*$`);
-
-/**
- * SIMPLE_TEXT and ESC: a control character, which Unicode breaks before and after whatever
- * its neighbours are (GB4, GB5), so the colour codes in a text split into one grapheme per
- * character as well.
- */
-const SINGLE_UNIT_GRAPHEMES = new RegExp(String.raw`^[\x1B${SIMPLE_CHARACTERS}]*$`);
+// eslint-disable-next-line no-control-regex -- ESC is the one control character it takes
+export const SINGLE_UNIT_GRAPHEMES = /^[\x1B\n\x20-\x7E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u27BF]*$/;
 
 /** The part of `Intl.Segmenter` the modules given graphemeSegmenter use. */
 export interface GraphemeSegmenter {
