@@ -15,13 +15,16 @@ export interface ConsoleSession extends PtySession {
   readonly stateDir: string;
 }
 
-/** Starts the console against `baseUrl` with the north key, no colour, in a fresh home (`stateHome`: XDG_STATE_HOME given). */
-export function startConsoleAt(baseUrl: string, options: { readonly args?: readonly string[]; readonly cols?: number; readonly rows?: number; readonly stateHome?: string } = {}): ConsoleSession {
+/** Starts the console against `baseUrl` with the north key, no colour, in a fresh home (`stateHome`: XDG_STATE_HOME given; `env` added last). */
+export function startConsoleAt(
+  baseUrl: string,
+  options: { readonly args?: readonly string[]; readonly cols?: number; readonly rows?: number; readonly stateHome?: string; readonly env?: NodeJS.ProcessEnv } = {},
+): ConsoleSession {
   const root = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
   const state = options.stateHome ?? join(root, 'state');
   const session = spawnPty({
     args: [BUILT_CONSOLE, '--base-url', baseUrl, ...(options.args ?? [])],
-    env: { RETURNS_API_KEY: KEYS.north, NO_COLOR: '1', XDG_STATE_HOME: state, XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data') },
+    env: { RETURNS_API_KEY: KEYS.north, NO_COLOR: '1', XDG_STATE_HOME: state, XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), ...options.env },
     ...(options.cols !== undefined && { cols: options.cols }),
     ...(options.rows !== undefined && { rows: options.rows }),
   });
