@@ -4,7 +4,7 @@
  * import these, so the two cannot drift. Response schemas are loose: unknown fields pass
  * through (the interface says return orders carry more fields than it names).
  */
-import * as z from 'zod';
+import * as z from './zod.js';
 
 /** The 12 statuses the interface lists, in its order (section 3). */
 export const RETURN_ORDER_STATUSES = [
@@ -71,18 +71,15 @@ export const PRICE_PATTERN = /^-?\d+(\.\d+)?$/;
 
 /** A refund or exchange item as returned on a return order (D4). */
 export const returnItemSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   status: itemStatusSchema,
   title: z.string(),
-  sku: z.string().nullable().optional(),
-  quantity: z.number().int().min(1),
-  price: z.string().regex(PRICE_PATTERN),
-  reason: z.string().nullable().optional(),
-  reject_reason: z.string().nullable().optional(),
-  exchange_for: z
-    .looseObject({ title: z.string(), sku: z.string().nullable().optional() })
-    .nullable()
-    .optional(),
+  sku: z.optional(z.nullable(z.string())),
+  quantity: z.number().check(z.int(), z.minimum(1)),
+  price: z.string().check(z.regex(PRICE_PATTERN)),
+  reason: z.optional(z.nullable(z.string())),
+  reject_reason: z.optional(z.nullable(z.string())),
+  exchange_for: z.optional(z.nullable(z.looseObject({ title: z.string(), sku: z.optional(z.nullable(z.string())) }))),
 });
 export type ReturnItem = z.infer<typeof returnItemSchema>;
 
@@ -91,7 +88,7 @@ export type ReturnItem = z.infer<typeof returnItemSchema>;
  * sandbox produces and its OpenAPI document states, one of the 12 statuses exactly.
  */
 export const returnOrderSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   cust_email: z.string(),
   cust_first_name: z.string(),
   cust_last_name: z.string(),
@@ -99,17 +96,17 @@ export const returnOrderSchema = z.looseObject({
   currency: z.string(),
   order_id: z.string(),
   order_name: z.string(),
-  submitted_at: z.string().regex(UTC_SECONDS_PATTERN).meta({ format: 'date-time' }),
+  submitted_at: z.string().check(z.regex(UTC_SECONDS_PATTERN), z.meta({ format: 'date-time' })),
   /** D4: optional on the wire; a service without them shows "item details not available". */
-  refunds: z.array(returnItemSchema).optional(),
-  exchanges: z.array(returnItemSchema).optional(),
+  refunds: z.optional(z.array(returnItemSchema)),
+  exchanges: z.optional(z.array(returnItemSchema)),
 });
 
 /** The page envelope of every list response. */
 export const pageSchema = z.looseObject({
   data: z.array(returnOrderSchema),
   has_more: z.boolean(),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 
 /**
@@ -117,14 +114,14 @@ export const pageSchema = z.looseObject({
  * may be one this version does not know (kept as sent, never failing the page). Everything
  * else is checked as strictly as `returnOrderSchema`.
  */
-export const readOrderSchema = returnOrderSchema.extend({
-  status: z.string().transform((status): OrderStatus => status as OrderStatus),
+export const readOrderSchema = z.extend(returnOrderSchema, {
+  status: z.pipe(z.string(), z.transform((status: string): OrderStatus => status as OrderStatus)),
 });
 /** A return order as the client reads it (see `readOrderSchema`). */
 export type ReturnOrder = z.infer<typeof readOrderSchema>;
 
 /** A page as the client reads it (orders through `readOrderSchema`). */
-export const readPageSchema = pageSchema.extend({ data: z.array(readOrderSchema) });
+export const readPageSchema = z.extend(pageSchema, { data: z.array(readOrderSchema) });
 export type Page = z.infer<typeof readPageSchema>;
 
 /** The six error types of the interface and their HTTP statuses (section 7). */
@@ -144,17 +141,17 @@ export const errorBodySchema = z.looseObject({
     type: z.string(),
     code: z.string(),
     message: z.string(),
-    param: z.string().optional(),
+    param: z.optional(z.string()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** One element of a review request's `items` array (section 2). */
 export const reviewItemSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   type: itemTypeSchema,
   action: reviewActionSchema,
-  reject_reason: z.string().optional(),
+  reject_reason: z.optional(z.string()),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 

@@ -2,7 +2,7 @@
  * The audit log's entry shape and its (pure) line parsing. One JSON object per line, so the
  * file can be appended to without reading it and read back from its end.
  */
-import * as z from 'zod';
+import * as z from '../api/zod.js';
 import { itemTypeSchema, reviewActionSchema } from '../api/schemas.js';
 import { scrubDeep } from '../api/key-scrub.js';
 
@@ -23,10 +23,10 @@ export const AUDIT_OUTCOMES = ['ok', 'already_applied', 'failed', 'not_done', 'n
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 const auditDecisionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   type: itemTypeSchema,
   action: reviewActionSchema,
-  reject_reason: z.string().optional(),
+  reject_reason: z.optional(z.string()),
 });
 
 /** Why a scan changed nothing (the `code` of a "scan" entry with outcome "no_change"). */
@@ -37,36 +37,38 @@ export const auditEntrySchema = z.object({
   time: z.string(),
   profile: z.string(),
   /** The order; always there for review and receive, for a scan when one order matched. */
-  orderId: z.number().int().optional(),
+  orderId: z.optional(z.number().check(z.int())),
   /** The order's name where it was known when the entry was written (e.g. "#N1001"). */
-  orderName: z.string().optional(),
+  orderName: z.optional(z.string()),
   action: z.enum(AUDIT_ACTIONS),
   /** What was scanned (scan only). */
-  scanned: z.string().optional(),
+  scanned: z.optional(z.string()),
   /** Where it was done: "order", "list", "bulk", "scan" (the console) or "cli" (a command). */
-  source: z.string().optional(),
+  source: z.optional(z.string()),
   /** The review items sent (review only), exactly as in the request. */
-  decisions: z.array(auditDecisionSchema).optional(),
+  decisions: z.optional(z.array(auditDecisionSchema)),
   outcome: z.enum(AUDIT_OUTCOMES),
   /** For failures: HTTP status (absent for network failures), error code and message. */
-  status: z.number().int().optional(),
-  code: z.string().optional(),
-  message: z.string().optional(),
-  requestId: z.string().optional(),
+  status: z.optional(z.number().check(z.int())),
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
+  requestId: z.optional(z.string()),
   /**
    * A write that ended without a definite answer while the console quit, read back through
    * the interface: "applied" (outcome ok), "not_applied", or "unknown" when it could not be read.
    */
-  reconciled: z.enum(['applied', 'not_applied', 'unknown']).optional(),
+  reconciled: z.optional(z.enum(['applied', 'not_applied', 'unknown'])),
   /**
    * The `time` of an earlier entry left "unknown" that this one settles: read back when the
    * console next started, with the service reachable again.
    */
-  settles: z.string().optional(),
-}).refine((entry) => entry.action === 'scan' || entry.orderId !== undefined, {
-  message: 'review and receive entries need an orderId',
-  path: ['orderId'],
-});
+  settles: z.optional(z.string()),
+}).check(
+  z.refine((entry) => entry.action === 'scan' || entry.orderId !== undefined, {
+    message: 'review and receive entries need an orderId',
+    path: ['orderId'],
+  }),
+);
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -4,7 +4,7 @@
  * or unreadable history is empty history (it is only a convenience). Like the other local
  * files it is never read through a symbolic link, and a key typed at the line is not written.
  */
-import * as z from 'zod';
+import * as z from '../api/zod.js';
 import { scrubSecrets } from '../api/key-scrub.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readFileNoFollowSync } from './no-follow.js';

@@ -2,7 +2,7 @@
  * The on-disk shape of a review draft and its (pure) parsing. A draft holds the decisions
  * and reasons of an unfinished review of one order, keyed by item type and id.
  */
-import * as z from 'zod';
+import * as z from '../api/zod.js';
 import { scrubDeep } from '../api/key-scrub.js';
 import { itemTypeSchema, reviewActionSchema, type ItemType, type ReviewAction } from '../api/schemas.js';
 
@@ -26,15 +26,15 @@ export interface Draft {
 
 const draftDecisionSchema = z.object({
   type: itemTypeSchema,
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   action: reviewActionSchema,
-  rejectReason: z.string().optional(),
+  rejectReason: z.optional(z.string()),
 });
 
 const draftSchema = z.object({
   version: z.literal(1),
   profile: z.string(),
-  orderId: z.number().int(),
+  orderId: z.number().check(z.int()),
   savedAt: z.string(),
   decisions: z.array(draftDecisionSchema),
 });

@@ -3,7 +3,7 @@
  * `<stateDir>/profiles/<profile>.json`. Today: that the shop lacks the keep_item feature
  * (learned from `keep_item_not_allowed`), so keep is greyed out the next time.
  */
-import * as z from 'zod';
+import * as z from '../api/zod.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readFileNoFollowSync } from './no-follow.js';
 import { profileMemoryPath } from './state-paths.js';
@@ -11,9 +11,7 @@ import { profileMemoryPath } from './state-paths.js';
 const profileMemorySchema = z.object({
   version: z.literal(1),
   /** Set once the service refused keep_item for this profile's shop. */
-  keepItemUnsupported: z
-    .object({ learnedAt: z.string(), requestId: z.string().optional() })
-    .optional(),
+  keepItemUnsupported: z.optional(z.object({ learnedAt: z.string(), requestId: z.optional(z.string()) })),
 });
 
 export type ProfileMemory = z.infer<typeof profileMemorySchema>;

@@ -10,7 +10,7 @@ import {
   itemTypeSchema,
   MAX_PAGE_SIZE,
   RETURN_ORDER_STATUSES,
-  reviewActionSchema,
+  REVIEW_ACTIONS,
   reviewItemSchema,
 } from '../api/schemas.js';
 
@@ -137,7 +137,7 @@ const itemBase = { id: reviewItemSchema.shape.id, type: itemTypeSchema };
  */
 const reviewElementSchema = z.union([
   z.object({ ...itemBase, action: z.literal('reject'), reject_reason: z.string().regex(/\S/) }),
-  z.object({ ...itemBase, action: reviewActionSchema.exclude(['reject']), reject_reason: z.unknown().optional() }),
+  z.object({ ...itemBase, action: z.enum(REVIEW_ACTIONS).exclude(['reject']), reject_reason: z.unknown().optional() }),
 ]);
 
 export const REVIEW_BODY: RequestBody = {

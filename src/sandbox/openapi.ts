@@ -44,7 +44,7 @@ export function errorEnvelopeSchema(codes: readonly ErrorCode[]): z.ZodType {
 /** Component schemas: the shared response schemas, the review body and the full error envelope. */
 function componentSchemas(): Json {
   const out: Json = {};
-  const add = (entries: readonly (readonly [string, z.ZodType])[], io: 'input' | 'output') => {
+  const add = (entries: readonly (readonly [string, z.core.$ZodType])[], io: 'input' | 'output') => {
     const registry = z.registry<{ id: string }>();
     for (const [id, schema] of entries) registry.add(schema, { id });
     const { schemas } = z.toJSONSchema(registry, { uri: (id) => `${COMPONENTS}${id}`, target: 'draft-2020-12', io });
@@ -53,7 +53,7 @@ function componentSchemas(): Json {
       out[id] = rest;
     }
   };
-  const responses = new Map<string, z.ZodType>();
+  const responses = new Map<string, z.core.$ZodType>();
   for (const route of ROUTES) responses.set(route.success.component, route.success.schema);
   add([...responses], 'output');
   const requests = ROUTES.flatMap((r) => (r.requestBody?.schema ? [[r.requestBody.schema.component, r.requestBody.schema.zod] as const] : []));

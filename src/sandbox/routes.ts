@@ -28,7 +28,7 @@ export interface Route {
   readonly parameters: readonly Parameter[];
   readonly requestBody?: RequestBody;
   /** The 200 body: a shared schema and its component name in the document. */
-  readonly success: { readonly schema: z.ZodType; readonly component: string; readonly description: string };
+  readonly success: { readonly schema: z.core.$ZodType; readonly component: string; readonly description: string };
   /** The codes this route answers beyond EVERY_ROUTE_CODES. */
   readonly codes: readonly ErrorCode[];
   readonly handler: Handler;

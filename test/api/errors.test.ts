@@ -131,6 +131,8 @@ describe('responses', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'schema', code: 'invalid_response', field: 'data[0].id', requestId: 'req_123' });
     expect((error as ApiError).message).toMatch(/data\[0\]\.id: .*\[request id req_123\]/);
+    // zod's English messages (src/api/zod.ts registers them: zod's mini API has none of its own).
+    expect((error as ApiError).message).toContain('data[0].id: Invalid input: expected number, received string');
   });
   it('keeps unknown fields', () => {
     const body = JSON.stringify({ data: [], has_more: false, next_cursor: null, extra: { a: 1 } });

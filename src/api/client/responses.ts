@@ -4,7 +4,7 @@
  * the field and the request id. Non-JSON bodies, empty bodies and HTML pages from proxies
  * get a message that says what arrived instead.
  */
-import type * as z from 'zod';
+import type * as z from '../zod.js';
 import { errorBodySchema } from '../schemas.js';
 import { ApiError, kindOf } from './errors.js';
 import { boundServiceText } from './redact.js';
@@ -73,7 +73,7 @@ function schemaError(raw: RawResponse, message: string, field: string | undefine
  * Parses a success body with `schema`; `what` names the expected thing in messages
  * ("a page of return orders"). Throws a `schema` ApiError when it does not fit.
  */
-export function parseSuccessBody<S extends z.ZodType>(
+export function parseSuccessBody<S extends z.ZodMiniType>(
   raw: RawResponse,
   schema: S,
   what: string,
@@ -98,7 +98,7 @@ export function parseSuccessBody<S extends z.ZodType>(
 }
 
 /** Tries a success body against `schema` without failing (D2: a write's 200 may hold anything). */
-export function tryParseBody<S extends z.ZodType>(raw: RawResponse, schema: S): z.infer<S> | undefined {
+export function tryParseBody<S extends z.ZodMiniType>(raw: RawResponse, schema: S): z.infer<S> | undefined {
   const json = parseJson(raw.text);
   if (!json.ok) return undefined;
   const result = schema.safeParse(json.value);

@@ -3,7 +3,7 @@
  * must not silently fall back to a default), and every message names its field, e.g.
  * `profiles.north.base_url: must be an http(s) URL`.
  */
-import * as z from 'zod';
+import * as z from '../../api/zod.js';
 import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
 import { parseScanCodePattern } from '../../ops/scan-code.js';
 import { formatPath } from '../zod-format.js';
@@ -18,75 +18,79 @@ const KEY_FIELD_NAMES = new Set(['key', 'api_key', 'apiKey', 'token', 'secret'])
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The client's own rules for base URLs and route templates, so config and client agree. */
-const baseUrl = z.string().superRefine((value, ctx) => {
-  const parsed = parseBaseUrl(value);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-});
-const routeTemplate = (name: 'review' | 'receive') =>
-  z.string().superRefine((value, ctx) => {
-    const parsed = parseRoute(name, value);
+const baseUrl = z.string().check(
+  z.superRefine((value: string, ctx) => {
+    const parsed = parseBaseUrl(value);
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-  });
-const nonEmpty = z.string().trim().min(1, 'must not be empty');
-const scanCodePattern = z.string().min(1, 'must not be empty').superRefine((value, ctx) => {
-  const parsed = parseScanCodePattern(value);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-});
+  }),
+);
+const routeTemplate = (name: 'review' | 'receive') =>
+  z.string().check(
+    z.superRefine((value: string, ctx) => {
+      const parsed = parseRoute(name, value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    }),
+  );
+const nonEmpty = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
+const scanCodePattern = z.string().check(
+  z.minLength(1, 'must not be empty'),
+  z.superRefine((value: string, ctx) => {
+    const parsed = parseScanCodePattern(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  }),
+);
 const seconds = (max: number) =>
-  z.number().positive('must be a number of seconds above 0').max(max, `must be at most ${max} seconds`);
+  z.number().check(z.positive('must be a number of seconds above 0'), z.maximum(max, `must be at most ${max} seconds`));
 
 export const profileSchema = z
   .strictObject({
-    base_url: baseUrl.optional(),
-    key_env: z.string().regex(ENV_NAME_PATTERN, 'must be an environment variable name, e.g. RETURNS_NORTH_KEY').optional(),
-    key_file: nonEmpty.optional(),
-    key_command: nonEmpty.optional(),
-    key_command_timeout_seconds: seconds(600).optional(),
-    routes: z.strictObject({ review: routeTemplate('review').optional(), receive: routeTemplate('receive').optional() }).optional(),
-    timeouts: z
-      .strictObject({
-        connect_seconds: seconds(600).optional(),
-        headers_seconds: seconds(600).optional(),
-        body_seconds: seconds(600).optional(),
-        total_seconds: seconds(3600).optional(),
-      })
-      .optional(),
-    max_retries: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(10, 'must be at most 10').optional(),
-    reject_reasons: z.array(nonEmpty).optional(),
-    refresh_interval_seconds: z.number().min(0, 'must be 0 (off) or more seconds').max(86_400, 'must be at most 86400').optional(),
-    scan_code_pattern: scanCodePattern.optional(),
-    overview_cap: z
-      .number()
-      .int('must be a whole number')
-      .min(100, 'must be at least 100 (one page)')
-      .max(1_000_000, 'must be at most 1000000')
-      .optional(),
+    base_url: z.optional(baseUrl),
+    key_env: z.optional(z.string().check(z.regex(ENV_NAME_PATTERN, 'must be an environment variable name, e.g. RETURNS_NORTH_KEY'))),
+    key_file: z.optional(nonEmpty),
+    key_command: z.optional(nonEmpty),
+    key_command_timeout_seconds: z.optional(seconds(600)),
+    routes: z.optional(z.strictObject({ review: z.optional(routeTemplate('review')), receive: z.optional(routeTemplate('receive')) })),
+    timeouts: z.optional(
+      z.strictObject({
+        connect_seconds: z.optional(seconds(600)),
+        headers_seconds: z.optional(seconds(600)),
+        body_seconds: z.optional(seconds(600)),
+        total_seconds: z.optional(seconds(3600)),
+      }),
+    ),
+    max_retries: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(0, 'must be 0 or more'), z.maximum(10, 'must be at most 10'))),
+    reject_reasons: z.optional(z.array(nonEmpty)),
+    refresh_interval_seconds: z.optional(z.number().check(z.minimum(0, 'must be 0 (off) or more seconds'), z.maximum(86_400, 'must be at most 86400'))),
+    scan_code_pattern: z.optional(scanCodePattern),
+    overview_cap: z.optional(
+      z.number().check(z.int('must be a whole number'), z.minimum(100, 'must be at least 100 (one page)'), z.maximum(1_000_000, 'must be at most 1000000')),
+    ),
   })
-  .superRefine((profile, ctx) => {
-    const sources = (['key_env', 'key_file', 'key_command'] as const).filter((k) => profile[k] !== undefined);
-    if (sources.length > 1) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `give only one of key_env, key_file, key_command (found ${sources.join(' and ')})`,
-      });
-    }
-  });
+  .check(
+    z.superRefine((profile, ctx) => {
+      const sources = (['key_env', 'key_file', 'key_command'] as const).filter((k) => profile[k] !== undefined);
+      if (sources.length > 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `give only one of key_env, key_file, key_command (found ${sources.join(' and ')})`,
+        });
+      }
+    }),
+  );
 
 export type ProfileConfig = z.infer<typeof profileSchema>;
 
 export const configFileSchema = z
   .strictObject({
     /** Used when neither --profile nor RETURNS_PROFILE names one. */
-    default_profile: z.string().regex(CONFIG_NAME_PATTERN, 'must be a profile name').optional(),
-    profiles: z
-      .record(z.string().regex(CONFIG_NAME_PATTERN, `profile names use ${CONFIG_NAME_RULE}`), profileSchema)
-      .optional(),
+    default_profile: z.optional(z.string().check(z.regex(CONFIG_NAME_PATTERN, 'must be a profile name'))),
+    profiles: z.optional(z.record(z.string().check(z.regex(CONFIG_NAME_PATTERN, `profile names use ${CONFIG_NAME_RULE}`)), profileSchema)),
     /** The console's own keys (see docs/keybindings.md). */
-    keybindings: keybindingsSchema.optional(),
+    keybindings: z.optional(keybindingsSchema),
     /** Saved views: named filters and list columns. */
-    views: viewsSchema.optional(),
+    views: z.optional(viewsSchema),
   })
-  .superRefine((file, ctx) => {
+  .check(z.superRefine((file, ctx) => {
     if (file.default_profile !== undefined && !Object.hasOwn(file.profiles ?? {}, file.default_profile)) {
       const names = Object.keys(file.profiles ?? {});
       ctx.addIssue({
@@ -95,7 +99,7 @@ export const configFileSchema = z
         message: `no profile named "${file.default_profile}" ${knownNamesHint(file.default_profile, names, 'profiles')}`,
       });
     }
-  });
+  }));
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
 
@@ -107,7 +111,7 @@ export function parseConfigDocument(json: unknown): { readonly ok: true; readonl
 }
 
 /** One line per problem, each naming its field. */
-export function formatConfigIssues(error: z.ZodError): string[] {
+export function formatConfigIssues(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {
     const at = formatPath(issue.path);
     const prefix = at === '' ? '' : `${at}: `;
