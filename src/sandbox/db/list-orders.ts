@@ -10,7 +10,8 @@
  * with submission time in practice), and then checked exactly on the covering index.
  */
 import { RETURN_ORDER_STATUSES } from '../../api/schemas.js';
-import type { Db, Statement } from './sqlite.js';
+import type { SQLInputValue } from 'node:sqlite';
+import { numberParameters, type Db, type NumberedSql, type Statement } from './sqlite.js';
 
 /** What to list, already validated. Bounds are inclusive. */
 export interface ListPlan {
@@ -60,15 +61,25 @@ type Params = Omit<Bind, 'n'> & { status?: string; ids?: string; statuses?: stri
  */
 class IdStatement {
   private readonly byLimit = new Map<number, Statement>();
+  /**
+   * The same SQL with its parameters numbered, run with values by position: binding by
+   * name cost about 2 µs more per id query (10%, measured with 6 parameters).
+   */
+  private readonly numbered: NumberedSql;
 
   constructor(
     private readonly db: Db,
     private readonly sql: string,
-  ) {}
+  ) {
+    this.numbered = numberParameters(sql.replace('LIMIT @n', 'LIMIT {n}'));
+  }
 
-  /** The SQL, with its LIMIT as a parameter (query-plan checks bind `n`). */
+  /**
+   * The SQL with named parameters and its LIMIT as one (query-plan checks bind them by
+   * name); it runs with the same parameters numbered (numberParameters).
+   */
   get sourceSQL(): string {
-    return `SELECT json_group_array(id) FROM (${this.sql})`;
+    return asIdArray(this.sql);
   }
 
   /** The ids selected with `params` and LIMIT `n`, highest first. */
@@ -76,17 +87,21 @@ class IdStatement {
     let stmt = this.byLimit.get(n);
     if (stmt === undefined) {
       if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`LIMIT must be a positive integer, got ${n}`);
-      stmt = this.db.prepare(this.sourceSQL.replace('LIMIT @n', `LIMIT ${n}`));
+      stmt = this.db.prepare(asIdArray(this.numbered.sql.replace('LIMIT {n}', `LIMIT ${n}`)));
       stmt.setReturnArrays(true);
       this.byLimit.set(n, stmt);
     }
-    return idsOf(stmt, params);
+    const values = this.numbered.names.map((name) => params[name as keyof Params] ?? null);
+    return idsOf(stmt, values);
   }
 }
 
-/** The ids `stmt` selects with `params`, highest first. */
-function idsOf(stmt: Statement, params: Params): number[] {
-  const [json] = stmt.get(params) as unknown as [string];
+/** A statement selecting ids, as one that returns them in one JSON array. */
+const asIdArray = (sql: string) => `SELECT json_group_array(id) FROM (${sql})`;
+
+/** The ids `stmt` selects with `values` (by position), highest first. */
+function idsOf(stmt: Statement, values: readonly SQLInputValue[]): number[] {
+  const [json] = stmt.get(...values) as unknown as [string];
   const ids = JSON.parse(json) as number[];
   // The subquery yields them in its ORDER BY, but SQL does not promise an aggregate's
   // input order: checked in one pass, sorted only if it ever differs.
