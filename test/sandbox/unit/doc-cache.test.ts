@@ -1,5 +1,5 @@
 /**
- * The in-memory cache of stored order JSON: bounded, least recently used out, and never
+ * The in-memory cache of stored order JSON: bounded, least recently used out first, and never
  * stale: this store's writes drop the orders they touch, and a commit by another
  * connection (data_version) drops everything.
  */
@@ -26,25 +26,37 @@ function fileDb(): { db: Db; path: string } {
 const statusIn = (doc: Buffer | undefined) => (JSON.parse(doc!.toString()) as { status: string }).status;
 
 describe('DocCache', () => {
-  it('keeps at most its capacity and drops the least recently used first', () => {
+  it('keeps at most its capacity, always the last half of it used, and drops the least recently used first', () => {
     const db = openDatabase(':memory:');
-    const cache = new DocCache(db, 3);
-    for (const id of [1, 2, 3]) cache.set(id, Buffer.from(String(id)));
-    cache.get(1); // 1 is now the most recently used; 2 the least
-    cache.set(4, Buffer.from('4'));
-    expect(cache.size).toBe(3);
+    const cache = new DocCache(db, 6);
+    for (const id of [1, 2, 3, 4]) cache.set(id, Buffer.from(String(id)));
+    cache.get(1); // used again: now among the most recent
+    for (const id of [5, 6]) cache.set(id, Buffer.from(String(id)));
+    expect(cache.size).toBeLessThanOrEqual(6);
+    // The three used last are always there; 2 and 3, used least recently, went first.
+    expect([1, 5, 6].map((id) => cache.get(id)?.toString())).toEqual(['1', '5', '6']);
     expect(cache.get(2)).toBeUndefined();
-    expect([1, 3, 4].map((id) => cache.get(id)?.toString())).toEqual(['1', '3', '4']);
-    cache.invalidate(3);
     expect(cache.get(3)).toBeUndefined();
-    // A larger cache evicts its oldest tenth at once and never exceeds its capacity.
+    cache.invalidate(6);
+    expect(cache.get(6)).toBeUndefined();
+    // Filled far beyond its capacity, it never holds more, and the newest half is kept.
     const big = new DocCache(db, 100);
     for (let id = 0; id < 1000; id++) {
       big.set(id, Buffer.from(String(id)));
       expect(big.size).toBeLessThanOrEqual(100);
+      expect(big.size).toBeGreaterThanOrEqual(Math.min(id + 1, 50));
     }
-    expect(big.get(999)?.toString()).toBe('999');
+    for (let id = 950; id < 1000; id++) expect(big.get(id)?.toString()).toBe(String(id));
     expect(big.get(0)).toBeUndefined();
+  });
+
+  it('keeps a working set of up to half its capacity however often it is cycled', () => {
+    const db = openDatabase(':memory:');
+    const cache = new DocCache(db, 100);
+    for (let id = 0; id < 50; id++) cache.set(id, Buffer.from(String(id)));
+    for (let round = 0; round < 5; round++) {
+      for (let id = 0; id < 50; id++) expect(cache.get(id)?.toString(), `round ${round}, order ${id}`).toBe(String(id));
+    }
   });
 });
 
