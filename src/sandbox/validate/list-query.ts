@@ -2,7 +2,7 @@
  * List request checks: the shared D7 parsers (src/api/list-params.ts) plus the D8
  * cursor check at its place in D7's order. Produces the engine's ListPlan.
  */
-import { parseListQuery, type ParamError, type RawListQuery } from '../../api/list-params.js';
+import { parseListQuery, type ListFilters, type ParamError, type RawListQuery } from '../../api/list-params.js';
 import { filterHash, signCursor, verifyCursor } from '../cursor.js';
 import type { ListPlan } from '../db/list-orders.js';
 import { ApiError } from '../errors.js';
@@ -46,10 +46,14 @@ const NS = 1_000_000_000n;
 /** Checks a list query for a shop; throws ApiError with the first failure in D7 order. */
 export function checkListQuery(raw: RawListQuery, shopPk: number, ctx: CursorContext): CheckedList {
   let beforeId: number | null = null;
+  // The cursor check and the next cursor bind the same filters: hashed once.
+  let hashed: { readonly filters: ListFilters; readonly hash: string } | undefined;
+  const hashOf = (filters: ListFilters) =>
+    (hashed?.filters === filters ? hashed : (hashed = { filters, hash: filterHash(filters) })).hash;
   const parsed = parseListQuery(raw, (cursor, filters) => {
     const check = verifyCursor(cursor, ctx.secret, {
       shop: ctx.shopId,
-      filterHash: filters ? filterHash(filters) : null,
+      filterHash: filters ? hashOf(filters) : null,
       now: ctx.now,
     });
     if (!check.ok) return CURSOR_ERROR;
@@ -60,7 +64,7 @@ export function checkListQuery(raw: RawListQuery, shopPk: number, ctx: CursorCon
   const q = parsed.value;
   const clamp = (n: bigint) => Number(n < -(10n ** 15n) ? -(10n ** 15n) : n > 10n ** 15n ? 10n ** 15n : n);
   return {
-    filterHash: filterHash(q.filters),
+    filterHash: hashOf(q.filters),
     plan: {
       shopPk,
       limit: q.limit,
