@@ -1,5 +1,5 @@
 // Preloaded with `node --import` (NODE_OPTIONS) into a built bin: records every module file
-// the process loads from the bundle's directory, and writes their names, one per line, to
+// the process loads from the bundle's directory and every built-in module it imports (node:…), and writes their names, one per line, to
 // $RC_RECORD_MODULES when the process exits. Plain JavaScript: it runs before any loader.
 import { writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -9,7 +9,8 @@ const bundleDir = process.env.RC_RECORD_MODULES_UNDER;
 const loaded = [];
 registerHooks({
   load(url, context, nextLoad) {
-    if (url.startsWith('file:')) {
+    if (url.startsWith('node:')) loaded.push(url);
+    else if (url.startsWith('file:')) {
       const path = fileURLToPath(url);
       if (bundleDir && path.startsWith(bundleDir)) loaded.push(path.slice(bundleDir.length + 1));
     }
