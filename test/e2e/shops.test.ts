@@ -86,8 +86,9 @@ describe('switching shops in a real terminal', () => {
 
     // South's overview: south's counts (2 pending of 28 orders), nothing of north.
     s.write('o');
-    await s.waitForText(/taken \d\d:\d\d/);
-    expect(s.screen()).toMatch(/pending\s+2\b/);
+    // Waits for the figures themselves: a frame can reach the terminal in more than one
+    // write, and the header's "taken" may be on screen before the lines under it.
+    await s.waitForScreen((screen) => /taken \d\d:\d\d/.test(screen) && /pending\s+2\b/.test(screen));
     expect(s.screen()).toContain('south @');
     s.write(KEY.escape);
     await s.waitForText('#S5025');

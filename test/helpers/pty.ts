@@ -79,6 +79,11 @@ function ptyEnv(extra: NodeJS.ProcessEnv = {}): Record<string, string> {
   return env;
 }
 
+/** Quiet time that ends a burst of output (one frame written in several reads). */
+const SETTLE_MS = 25;
+/** Longest wait for that quiet after a match. */
+const MAX_SETTLE_MS = 250;
+
 /** Starts `file args` (default: node) in a pseudo-terminal of `cols` x `rows` (default 100x30). */
 export function spawnPty(options: PtyOptions): PtySession {
   const cols = options.cols ?? 100;
@@ -93,9 +98,11 @@ export function spawnPty(options: PtyOptions): PtySession {
   });
   let raw = '';
   let pending = Promise.resolve();
+  let lastDataAt = 0;
   const listeners = new Set<() => void>();
   proc.onData((data) => {
     raw += data;
+    lastDataAt = performance.now();
     // xterm parses asynchronously; checks run after the write has been applied.
     pending = new Promise<void>((resolve) => term.write(data, resolve)).then(() => {
       for (const l of listeners) l();
@@ -118,7 +125,17 @@ export function spawnPty(options: PtyOptions): PtySession {
       const test = () => {
         if (!check(screen())) return;
         cleanup();
-        resolve();
+        // A frame can reach the terminal in more than one read (the pty splits large
+        // writes): what matched may be its top half. The caller's next look at the screen
+        // should see the whole frame, so wait until the output pauses (bounded: a screen
+        // that redraws all the time, such as a spinner, is taken as it is).
+        const started = performance.now();
+        const settle = () => {
+          const now = performance.now();
+          if (now - lastDataAt >= SETTLE_MS || now - started >= MAX_SETTLE_MS) void pending.then(() => resolve());
+          else setTimeout(settle, SETTLE_MS);
+        };
+        setTimeout(settle, SETTLE_MS);
       };
       const timer = setTimeout(() => {
         cleanup();
