@@ -73,7 +73,7 @@ const rowsArb = (isCorrelated: boolean) =>
 const planArb = fc.record({
   shopPk: fc.constantFrom(1, 2),
   limit: fc.integer({ min: 1, max: 100 }),
-  statuses: fc.option(fc.uniqueArray(fc.constantFrom(...RETURN_ORDER_STATUSES), { minLength: 1, maxLength: 4 }), { nil: undefined }),
+  statuses: fc.option(fc.uniqueArray(fc.constantFrom(...RETURN_ORDER_STATUSES), { minLength: 1, maxLength: RETURN_ORDER_STATUSES.length }), { nil: undefined }),
   ids: fc.option(fc.array(fc.integer({ min: 1, max: 8000 }), { minLength: 1, maxLength: 30 }), { nil: undefined }),
   orderNames: fc.option(fc.array(fc.constantFrom('#1', '#3', '#9'), { minLength: 1, maxLength: 2 }), { nil: undefined }),
   minS: fc.option(fc.integer({ min: T0 - 1000, max: T0 + 1_600_000 }), { nil: null }),

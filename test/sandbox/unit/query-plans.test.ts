@@ -35,8 +35,8 @@ describe('query plans', () => {
     });
   }
 
-  it('the status and visible paths need no sort and read only the covering index', () => {
-    for (const name of ['visible', 'byStatus'] as const) {
+  it('the status and visible paths need no sort and read only the covering index (several statuses merged in id order)', () => {
+    for (const name of ['visible', 'byStatus', 'byTwoStatuses', 'byMostStatuses'] as const) {
       const lines = plan(sources[name]!);
       expect(lines.join(' | ')).toContain('COVERING INDEX');
       expect(lines.join(' | ')).not.toContain('TEMP B-TREE');
