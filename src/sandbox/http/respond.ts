@@ -32,19 +32,18 @@ export function sendRawJson(
 }
 
 /**
- * Sends a handler's JSON parts as one body. Several parts are copied into a buffer from
+ * Sends a handler's JSON as one body. A body of several parts is copied into a buffer from
  * `buffers`, which gets it back once the response has been handed to the OS ('finish')
  * or given up ('close'), so large bodies reuse memory instead of faulting in fresh pages.
  */
 export function sendJsonParts(res: ServerResponse, json: RawJson, buffers: BodyBuffers): void {
   if (res.headersSent || res.destroyed) return;
-  if (json.parts.length === 1) {
-    sendRawJson(res, 200, json.parts[0]!);
+  if (json.isSingle) {
+    sendRawJson(res, 200, json.head);
     return;
   }
   const block = buffers.take(json.byteLength);
-  let at = 0;
-  for (const part of json.parts) at += part.copy(block, at);
+  const at = json.writeInto(block);
   let isReturned = false;
   const giveBack = () => {
     if (isReturned) return;

@@ -6,5 +6,5 @@ export const getReturnOrder: Handler = ({ route, shop, services }) => {
   const row = route.orderId === null ? undefined : services.orders.findVisible(shop.pk, route.orderId);
   const doc = row && services.orders.docOf(row.id);
   if (!doc) throw orderNotFound();
-  return new RawJson([doc]);
+  return RawJson.of(doc);
 };

@@ -3,7 +3,6 @@ import { checkListQuery, nextCursor, readListQuery } from '../../validate/list-q
 import { RawJson, type Handler } from '../context.js';
 
 const DATA_OPEN = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
 
 export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   const cursorCtx = { shopId: shop.id, secret: services.cursorSecret, now };
@@ -17,11 +16,6 @@ export const listReturnOrders: Handler = ({ search, shop, now, services }) => {
   // The page envelope of section 2 around the orders' stored JSON bytes, never parsed or
   // re-serialized; the parts are joined once, into the buffer the response writes (writing
   // the ~200 parts with res.write, corked, measured 0.015-0.02 ms more server CPU).
-  const parts: Buffer[] = [DATA_OPEN];
-  for (const doc of services.orders.pageDocs(pageIds)) {
-    if (parts.length > 1) parts.push(COMMA);
-    parts.push(doc);
-  }
-  parts.push(Buffer.from(`],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`));
-  return new RawJson(parts);
+  const tail = Buffer.from(`],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`);
+  return RawJson.list(DATA_OPEN, services.orders.pageDocs(pageIds), tail);
 };

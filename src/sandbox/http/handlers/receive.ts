@@ -20,5 +20,5 @@ export const receiveReturnOrder: Handler = ({ route, shop, services }) => {
   });
   const doc = orders.docOf(id);
   if (!doc) throw new ApiError('internal_error', 'The received return order could not be read back.');
-  return new RawJson([doc]);
+  return RawJson.of(doc);
 };

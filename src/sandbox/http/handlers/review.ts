@@ -34,5 +34,5 @@ export const reviewReturnOrder: Handler = ({ body, route, shop, services }) => {
   });
   const doc = orders.docOf(reviewedId);
   if (!doc) throw new ApiError('internal_error', 'The reviewed return order could not be read back.');
-  return new RawJson([doc]);
+  return RawJson.of(doc);
 };
