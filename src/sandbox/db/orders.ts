@@ -93,29 +93,33 @@ export class OrderStore {
    */
   pageDocs(ids: readonly number[]): Buffer[] {
     this.cache.revalidate();
-    const docs: (Buffer | undefined)[] = ids.map((id) => this.cache.get(id));
-    const missing = ids.filter((_, i) => docs[i] === undefined);
-    if (missing.length > 0) {
-      const fresh = new Map<number, Buffer>();
-      const [joined, idsJson, lengthsJson] = this.docsByIds.get(JSON.stringify(missing)) as unknown as [
-        Uint8Array | null,
-        string,
-        string,
-      ];
-      if (joined) {
-        const found = JSON.parse(idsJson) as number[];
-        const lengths = JSON.parse(lengthsJson) as number[];
-        let at = 0;
-        for (let i = 0; i < found.length; i++) {
-          // A copy (small, from Node's buffer pool): a view would keep the whole joined buffer alive.
-          const doc = Buffer.from(joined.subarray(at, at + lengths[i]!));
-          at += lengths[i]!;
-          fresh.set(found[i]!, doc);
-          this.cache.set(found[i]!, doc);
-        }
-      }
-      for (let i = 0; i < ids.length; i++) docs[i] ??= fresh.get(ids[i]!);
+    const docs: (Buffer | undefined)[] = [];
+    const missing: number[] = [];
+    for (const id of ids) {
+      const doc = this.cache.get(id);
+      if (doc === undefined) missing.push(id);
+      docs.push(doc);
     }
+    if (missing.length === 0) return docs as Buffer[];
+    const fresh = new Map<number, Buffer>();
+    const [joined, idsJson, lengthsJson] = this.docsByIds.get(JSON.stringify(missing)) as unknown as [
+      Uint8Array | null,
+      string,
+      string,
+    ];
+    if (joined) {
+      const found = JSON.parse(idsJson) as number[];
+      const lengths = JSON.parse(lengthsJson) as number[];
+      let at = 0;
+      for (let i = 0; i < found.length; i++) {
+        // A copy (small, from Node's buffer pool): a view would keep the whole joined buffer alive.
+        const doc = Buffer.from(joined.subarray(at, at + lengths[i]!));
+        at += lengths[i]!;
+        fresh.set(found[i]!, doc);
+        this.cache.set(found[i]!, doc);
+      }
+    }
+    for (let i = 0; i < ids.length; i++) docs[i] ??= fresh.get(ids[i]!);
     return docs.filter((d): d is Buffer => d !== undefined);
   }
 
