@@ -1,6 +1,7 @@
 // Preloaded with `node --import` (NODE_OPTIONS) into a built bin: records every module file
-// the process loads from the bundle's directory and every built-in module it imports (node:…), and writes their names, one per line, to
-// $RC_RECORD_MODULES when the process exits. Plain JavaScript: it runs before any loader.
+// the process loads from the bundle's directory and every built-in module it imports
+// (node:…), and writes their names, one per line, to $RC_RECORD_MODULES when the process
+// exits. Plain JavaScript: it runs before any loader.
 import { writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
