@@ -197,7 +197,10 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
         runHandler(query, coldStore);
         c.cold.push(performance.now() - t);
         c.pageCold.push(spent.page);
-        runHandler(query, warmStore); // the page just read, as for a repeated request
+        // The page read twice just before (orders are cached on their second read), as a page
+        // requested again and again.
+        runHandler(query, warmStore);
+        runHandler(query, warmStore);
         t = performance.now();
         const result = runHandler(query, warmStore);
         c.warm.push(performance.now() - t);

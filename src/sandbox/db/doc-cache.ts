@@ -5,6 +5,10 @@
  * order's entry when it writes to it, and everything is dropped when SQLite's data_version
  * shows a commit by another connection (a second sandbox or the keys CLI on the same file;
  * see snapshot.ts).
+ *
+ * An order is cached when it is read a second time (`admit`): a walk through more orders
+ * than the cache holds (an export, `list --all`) would otherwise replace the pages in use
+ * with orders nobody asks for again, and copy every one of them into the cache for nothing.
  */
 import { snapshotsOf, type ReadSnapshots } from './snapshot.js';
 import type { Db } from './sqlite.js';
@@ -23,6 +27,9 @@ export const DOC_CACHE_CAPACITY = 50_000;
 export class DocCache {
   private recent = new Map<number, Buffer>();
   private older = new Map<number, Buffer>();
+  /** Ids read from SQLite and not cached, the last half-capacity to full capacity of them. */
+  private missedRecent = new Set<number>();
+  private missedOlder = new Set<number>();
   private readonly snapshots: ReadSnapshots;
   private generation: number;
   private readonly half: number;
@@ -55,6 +62,26 @@ export class DocCache {
       this.addRecent(id, old);
     }
     return old;
+  }
+
+  /**
+   * What to serve for order `id` just read from SQLite as `bytes` (a view into a larger
+   * buffer): a copy, cached, if the order was read from SQLite before within the last
+   * capacity of such reads; else `bytes` itself, uncached, and the id is remembered.
+   */
+  admit(id: number, bytes: Buffer): Buffer {
+    if (this.missedRecent.has(id) || this.missedOlder.has(id)) {
+      // A copy (small, from Node's buffer pool): a view would keep the whole buffer alive.
+      const doc = Buffer.from(bytes);
+      this.set(id, doc);
+      return doc;
+    }
+    this.missedRecent.add(id);
+    if (this.missedRecent.size >= this.half) {
+      this.missedOlder = this.missedRecent;
+      this.missedRecent = new Set();
+    }
+    return bytes;
   }
 
   set(id: number, doc: Buffer): void {

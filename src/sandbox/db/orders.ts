@@ -88,8 +88,9 @@ export class OrderStore {
 
   /**
    * The UTF-8 JSON of the orders `ids` in the given order, one buffer each, ready to send
-   * (from the cache, or read from SQLite in one statement for the misses). Ids that do
-   * not exist are skipped.
+   * (from the cache, or read from SQLite in one statement for the misses: views into that
+   * statement's one buffer, copied into the cache when read a second time, see
+   * DocCache.admit). Ids that do not exist are skipped.
    */
   pageDocs(ids: readonly number[]): Buffer[] {
     this.cache.revalidate();
@@ -108,15 +109,13 @@ export class OrderStore {
       string,
     ];
     if (joined) {
+      const bytes = asBuffer(joined);
       const found = JSON.parse(idsJson) as number[];
       const lengths = JSON.parse(lengthsJson) as number[];
       let at = 0;
       for (let i = 0; i < found.length; i++) {
-        // A copy (small, from Node's buffer pool): a view would keep the whole joined buffer alive.
-        const doc = Buffer.from(joined.subarray(at, at + lengths[i]!));
+        fresh.set(found[i]!, this.cache.admit(found[i]!, bytes.subarray(at, at + lengths[i]!)));
         at += lengths[i]!;
-        fresh.set(found[i]!, doc);
-        this.cache.set(found[i]!, doc);
       }
     }
     for (let i = 0; i < ids.length; i++) docs[i] ??= fresh.get(ids[i]!);

@@ -1,7 +1,8 @@
 /**
- * The in-memory cache of stored order JSON: bounded, least recently used out first, and never
- * stale: this store's writes drop the orders they touch, and a commit by another
- * connection (data_version) drops everything.
+ * The in-memory cache of stored order JSON: bounded, least recently used out first, taking an
+ * order on its second read (a long walk does not replace the orders in use), and never stale:
+ * this store's writes drop the orders they touch, and a commit by another connection
+ * (data_version) drops everything.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,9 +59,61 @@ describe('DocCache', () => {
       for (let id = 0; id < 50; id++) expect(cache.get(id)?.toString(), `round ${round}, order ${id}`).toBe(String(id));
     }
   });
+  it('takes an order on its second read, as a copy, and serves the first read as it came', () => {
+    const db = openDatabase(':memory:');
+    const cache = new DocCache(db, 100);
+    const joined = Buffer.from('{"id":1}{"id":2}');
+    const first = joined.subarray(0, 8);
+    expect(cache.admit(1, first)).toBe(first);
+    expect(cache.get(1)).toBeUndefined();
+    const again = Buffer.from('{"id":1}');
+    const kept = cache.admit(1, again);
+    expect(kept).not.toBe(again);
+    again.fill(0); // the statement's buffer is not the cache's
+    expect(cache.get(1)?.toString()).toBe('{"id":1}');
+  });
+
+  it('keeps the orders in use through a walk over many more orders than it holds', () => {
+    const db = openDatabase(':memory:');
+    const cache = new DocCache(db, 100);
+    const doc = (id: number) => Buffer.from(String(id));
+    for (let read = 0; read < 2; read++) for (let id = 0; id < 40; id++) cache.admit(id, doc(id));
+    for (let id = 1000; id < 5000; id++) {
+      expect(cache.admit(id, doc(id)).toString()).toBe(String(id));
+      if (id % 100 === 0) for (let used = 0; used < 40; used++) cache.get(used);
+    }
+    for (let id = 0; id < 40; id++) expect(cache.get(id)?.toString(), `order ${id}`).toBe(String(id));
+    expect(cache.get(4999)).toBeUndefined();
+  });
 });
 
 describe('OrderStore with its cache', () => {
+  it('reads a page from SQLite until it is asked for a second time, then from memory', () => {
+    const { db } = fileDb();
+    const store = new OrderStore(db);
+    // Writes of this connection outside the store do not move data_version: they show
+    // whether a read went to SQLite (the sandbox itself never writes order_docs so).
+    const setDoc = db.prepare('UPDATE order_docs SET doc = ? WHERE id = ?');
+    const bodyOf = (id: number) => store.pageDocs([id])[0]!.toString();
+    setDoc.run(Buffer.from('{"read":1}'), 1003);
+    expect(bodyOf(1003)).toBe('{"read":1}');
+    setDoc.run(Buffer.from('{"read":2}'), 1003);
+    expect(bodyOf(1003)).toBe('{"read":2}');
+    setDoc.run(Buffer.from('{"read":3}'), 1003);
+    expect(bodyOf(1003)).toBe('{"read":2}');
+  });
+
+  it('serves a page read once intact after later reads', () => {
+    const { db } = fileDb();
+    const store = new OrderStore(db);
+    const first = store.pageDocs([1000, 1001, 1002]);
+    const texts = first.map((d) => d.toString());
+    store.pageDocs([1003, 1004, 1005]);
+    store.pageDocs([1000, 1001, 1002]);
+    expect(first.map((d) => d.toString())).toEqual(texts);
+    expect(texts.map((t) => (JSON.parse(t) as { id: number }).id)).toEqual([1000, 1001, 1002]);
+  });
+
   it("serves this store's own writes at once", () => {
     const { db } = fileDb();
     const store = new OrderStore(db);
