@@ -36,9 +36,11 @@ export class OrderStore {
     this.docById.setReturnArrays(true);
     // The misses of a page in one buffer plus their ids and byte lengths, cut apart in
     // JS: a buffer per row costs about twice as much (measured at 1M with better-sqlite3).
+    // A join with the ids rather than `id IN (...)`: SQLite seeks each id as it comes
+    // instead of first sorting them into a temporary index (about a tenth less at 1M).
     this.docsByIds = db.prepare(
-      `SELECT CAST(group_concat(doc, '') AS BLOB), json_group_array(id), json_group_array(octet_length(doc))
-       FROM order_docs WHERE id IN (SELECT value FROM json_each(?))`,
+      `SELECT CAST(group_concat(d.doc, '') AS BLOB), json_group_array(d.id), json_group_array(octet_length(d.doc))
+       FROM json_each(?) CROSS JOIN order_docs d ON d.id = json_each.value`,
     );
     this.docsByIds.setReturnArrays(true);
     this.itemsByOrder = db.prepare(`SELECT ${ITEM_COLUMNS} FROM return_items WHERE order_id = ? ORDER BY id`);
