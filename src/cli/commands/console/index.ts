@@ -3,13 +3,13 @@
  * the client and the sandbox load only when needed, so `--help` and bad flags answer at once.
  */
 import type { ReturnsClient } from '../../../api/client-types.js';
-import { runCommand } from '../../command-runner.js';
+import { runCommand, type CommandContext } from '../../command-runner.js';
 import { CliError } from '../../cli-error.js';
 import { toClientOptions } from '../../config/index.js';
-import { EXIT } from '../../exit-codes.js';
+import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
-import { CONSOLE_SPEC, parseConsoleArgs } from './console-args.js';
+import { CONSOLE_SPEC, parseConsoleArgs, type ConsoleArgs } from './console-args.js';
 import { localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
@@ -17,7 +17,7 @@ import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
 import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
-import { applyConsoleV8Flags } from './v8-flags.js';
+import { applyConsoleV8Flags, compileEagerly } from './v8-flags.js';
 import { applyViewFlag } from '../../view-flag.js';
 
 /** Runs the console until the user quits. */
@@ -33,91 +33,104 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     // Before the UI loads, so its heap is laid out with them (see v8-flags.ts).
     applyConsoleV8Flags();
-    // The UI (Ink, React, Yoga) starts loading now, while the configuration is read, the client
-    // made and the first page fetched: Yoga compiles its WebAssembly on another thread, and
-    // that wait (40-80 ms here) is no longer spent idle at the end.
-    const ui = import('../../../ui/start-console.js');
-    ui.catch(() => undefined);
-    const stateDir = await checkedStateDir(factory);
-    // --view needs the config file's views: a bad name stops here, before the key is read
-    // (a key command run) or anything starts.
-    const resolved = await ctx.config();
-    const start = applyViewFlag(ctx.args, resolved.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
-    const target = await resolveConsoleTarget(factory, resolved, args.isSandbox);
-    const monitor = createConnectionMonitor(factory.now);
-    const { config } = target;
-    // On the built-in sandbox, its own profile comes first; the config file's profiles follow.
-    const profileNames = target.kind === 'sandbox' ? [BUILTIN_SANDBOX_PROFILE, ...config.profileNames.filter((n) => n !== BUILTIN_SANDBOX_PROFILE)] : config.profileNames;
-    const base = { factory, isReadOnly: args.isReadOnly, stateDir, profileNames };
-
-    let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
-    let client: ReturnsClient;
-    let services: ConsoleServices;
-    if (target.kind === 'sandbox') {
-      factory.io.stderr.write('Starting the built-in sandbox with demo data…\n');
-      const { startSandbox } = await import('../../../sandbox/index.js');
-      const running = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, env: factory.env });
-      sandbox = running;
-      const key = running.demoKeys[0];
-      if (!key) {
-        await running.close();
-        throw new CliError({
-          code: 'sandbox_no_demo_key',
-          message: `the sandbox database ${running.dbPath} has no usable demo key`,
-          hint: 'Remove that file to start again with fresh demo data, or use `returns-console sandbox keys create`.',
-          exitCode: EXIT.failure,
-        });
-      }
-      client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
-      // Drafts and memory of the demo never mix with a real profile's.
-      services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
-    } else {
-      client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
-      services = profileServices(base, {
-        client,
-        monitor,
-        config,
-        name: config.profile.value,
-        stateName: localStateName(target.config, target.apiKey),
-        serviceHost: new URL(target.config.baseUrl.value).host,
-        isSandbox: false,
-      });
-    }
-    // The other profiles of the config file, to switch shops without a restart.
-    const catalog = createProfileCatalog(base, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
-
-    // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
-    // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
-    // Aborted when the console ends, so a slow first page never keeps the process alive after q.
-    const firstPageAbort = new AbortController();
-    const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit, signal: firstPageAbort.signal });
-    firstPage?.catch(() => undefined);
-    const { startConsole } = await ui;
+    // What loads until the UI is ready (the UI, the client) is compiled whole, so that Node's
+    // compile cache holds all of it at the next launch (see v8-flags.ts).
+    const eagerCompile = compileEagerly();
     try {
-      await startConsole({
-        services,
-        catalog,
-        initialFilters: start.filters,
-        initialLimit: start.limit,
-        initialView: start.view,
-        writeWaitMs: config.timeouts.totalMs.value,
-        stderr: factory.io.stderr,
-        ...(firstPage && { firstPage }),
-        initialAuth: target.kind === 'service' ? target.auth : null,
-        isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),
-        isScreenReader: args.isScreenReader,
-      });
+      return await runConsole(ctx, args, factory, eagerCompile.end);
     } finally {
-      firstPageAbort.abort();
-      await client.close().catch(() => undefined);
-      await catalog.close();
-      if (sandbox) {
-        await sandbox.close();
-        factory.io.stderr.write(`Sandbox stopped; the demo data stays in ${sandbox.dbPath}.\n`);
-      }
+      eagerCompile.end();
     }
-    return EXIT.ok;
   });
+}
+
+/** The console's run once its flags are checked: `onStartLoaded` is called when the UI has loaded. */
+async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Factory, onStartLoaded: () => void): Promise<ExitCode> {
+  // The UI (Ink, React, Yoga) starts loading now, while the configuration is read, the client
+  // made and the first page fetched: Yoga compiles its WebAssembly on another thread, and
+  // that wait (40-80 ms here) is no longer spent idle at the end.
+  const ui = import('../../../ui/start-console.js');
+  ui.catch(() => undefined);
+  const stateDir = await checkedStateDir(factory);
+  // --view needs the config file's views: a bad name stops here, before the key is read
+  // (a key command run) or anything starts.
+  const resolved = await ctx.config();
+  const start = applyViewFlag(ctx.args, resolved.views, args, { nowMs: factory.now(), timeZone: factory.env.TZ || undefined });
+  const target = await resolveConsoleTarget(factory, resolved, args.isSandbox);
+  const monitor = createConnectionMonitor(factory.now);
+  const { config } = target;
+  // On the built-in sandbox, its own profile comes first; the config file's profiles follow.
+  const profileNames = target.kind === 'sandbox' ? [BUILTIN_SANDBOX_PROFILE, ...config.profileNames.filter((n) => n !== BUILTIN_SANDBOX_PROFILE)] : config.profileNames;
+  const base = { factory, isReadOnly: args.isReadOnly, stateDir, profileNames };
+
+  let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
+  let client: ReturnsClient;
+  let services: ConsoleServices;
+  if (target.kind === 'sandbox') {
+    factory.io.stderr.write('Starting the built-in sandbox with demo data…\n');
+    const { startSandbox } = await import('../../../sandbox/index.js');
+    const running = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, env: factory.env });
+    sandbox = running;
+    const key = running.demoKeys[0];
+    if (!key) {
+      await running.close();
+      throw new CliError({
+        code: 'sandbox_no_demo_key',
+        message: `the sandbox database ${running.dbPath} has no usable demo key`,
+        hint: 'Remove that file to start again with fresh demo data, or use `returns-console sandbox keys create`.',
+        exitCode: EXIT.failure,
+      });
+    }
+    client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
+    // Drafts and memory of the demo never mix with a real profile's.
+    services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
+  } else {
+    client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
+    services = profileServices(base, {
+      client,
+      monitor,
+      config,
+      name: config.profile.value,
+      stateName: localStateName(target.config, target.apiKey),
+      serviceHost: new URL(target.config.baseUrl.value).host,
+      isSandbox: false,
+    });
+  }
+  // The other profiles of the config file, to switch shops without a restart.
+  const catalog = createProfileCatalog(base, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
+
+  // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
+  // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
+  // Aborted when the console ends, so a slow first page never keeps the process alive after q.
+  const firstPageAbort = new AbortController();
+  const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit, signal: firstPageAbort.signal });
+  firstPage?.catch(() => undefined);
+  const { startConsole } = await ui;
+  onStartLoaded();
+  try {
+    await startConsole({
+      services,
+      catalog,
+      initialFilters: start.filters,
+      initialLimit: start.limit,
+      initialView: start.view,
+      writeWaitMs: config.timeouts.totalMs.value,
+      stderr: factory.io.stderr,
+      ...(firstPage && { firstPage }),
+      initialAuth: target.kind === 'service' ? target.auth : null,
+      isColor: isColorEnabled({ env: factory.env, isTTY: true, isNoColorFlag: args.isNoColor }),
+      isScreenReader: args.isScreenReader,
+    });
+  } finally {
+    firstPageAbort.abort();
+    await client.close().catch(() => undefined);
+    await catalog.close();
+    if (sandbox) {
+      await sandbox.close();
+      factory.io.stderr.write(`Sandbox stopped; the demo data stays in ${sandbox.dbPath}.\n`);
+    }
+  }
+  return EXIT.ok;
 }
 
 /** The state directory, created 0700 or checked (exit 2 with the fix when it is not private). */
