@@ -53,9 +53,13 @@ export function applyConsoleV8Flags(): void {
  * is read from the cache instead of compiled again function by function (about 1,900
  * functions before the first frame; docs/benchmarks.md, "Console start-up"). The flag is
  * set at the same point of every launch: V8 accepts a cache only under the flags it was
- * made with. `end()` may be called more than once.
+ * made with. Nothing is changed when the compile cache is off. `end()` may be called more
+ * than once.
  */
 export function compileEagerly(): { readonly end: () => void } {
+  // Without the compile cache (NODE_DISABLE_COMPILE_CACHE, a directory that cannot be made)
+  // compiling whole would only cost.
+  if (process.getBuiltinModule('node:module').getCompileCacheDir() === undefined) return { end: () => undefined };
   setFlagsFromString('--no-lazy');
   let isEnded = false;
   return {
