@@ -18,24 +18,68 @@ export const DOC_CACHE_CAPACITY = 50_000;
 
 /**
  * Two generations instead of an exact LRU list: entries go into `recent`; when it holds
- * half the capacity it becomes `older` and the previous `older` is dropped whole. A hit in
- * `recent` is one Map lookup; a hit in `older` moves the entry up. So the cache always
- * holds at least the last half-capacity orders used, never more than the capacity, and
- * never pays per entry to evict (an exact LRU re-inserts on every hit and walks deleted
- * slots to evict: together 5% of the server's CPU in a 200-page walk).
+ * `half` entries it becomes `older` and the previous `older` is dropped whole. A hit in
+ * `recent` is one Map lookup; a hit in `older` moves the entry up. So it always holds at
+ * least the last `half` entries used, never more than twice that, and never pays per entry
+ * to evict (an exact LRU re-inserts on every hit and walks deleted slots to evict: together
+ * 5% of the server's CPU in a 200-page walk).
  */
+class Generations<V> {
+  private recent = new Map<number, V>();
+  private older = new Map<number, V>();
+
+  constructor(private readonly half: number) {}
+
+  /** The value of `id`, marked as just used. */
+  get(id: number): V | undefined {
+    const value = this.recent.get(id);
+    if (value !== undefined) return value;
+    const old = this.older.get(id);
+    if (old !== undefined) {
+      this.older.delete(id);
+      this.addRecent(id, old);
+    }
+    return old;
+  }
+
+  set(id: number, value: V): void {
+    this.older.delete(id);
+    this.addRecent(id, value);
+  }
+
+  delete(id: number): void {
+    this.recent.delete(id);
+    this.older.delete(id);
+  }
+
+  clear(): void {
+    this.recent.clear();
+    this.older.clear();
+  }
+
+  get size(): number {
+    return this.recent.size + this.older.size;
+  }
+
+  private addRecent(id: number, value: V): void {
+    this.recent.set(id, value);
+    if (this.recent.size < this.half) return;
+    this.older = this.recent;
+    this.recent = new Map();
+  }
+}
+
 export class DocCache {
-  private recent = new Map<number, Buffer>();
-  private older = new Map<number, Buffer>();
-  /** Ids read from SQLite and not cached, the last half-capacity to full capacity of them. */
-  private missedRecent = new Set<number>();
-  private missedOlder = new Set<number>();
+  private readonly docs: Generations<Buffer>;
+  /** Ids read from SQLite and not cached (the last half-capacity to full capacity of them). */
+  private readonly missed: Generations<true>;
   private readonly snapshots: ReadSnapshots;
   private generation: number;
-  private readonly half: number;
 
   constructor(db: Db, capacity = DOC_CACHE_CAPACITY) {
-    this.half = Math.max(1, Math.floor(capacity / 2));
+    const half = Math.max(1, Math.floor(capacity / 2));
+    this.docs = new Generations(half);
+    this.missed = new Generations(half);
     this.snapshots = snapshotsOf(db);
     this.generation = this.snapshots.check();
   }
@@ -47,21 +91,13 @@ export class DocCache {
   revalidate(): void {
     const generation = this.snapshots.check();
     if (generation === this.generation) return;
-    this.recent.clear();
-    this.older.clear();
+    this.docs.clear();
     this.generation = generation;
   }
 
   /** The cached JSON of order `id`, marked as just used. */
   get(id: number): Buffer | undefined {
-    const doc = this.recent.get(id);
-    if (doc !== undefined) return doc;
-    const old = this.older.get(id);
-    if (old !== undefined) {
-      this.older.delete(id);
-      this.addRecent(id, old);
-    }
-    return old;
+    return this.docs.get(id);
   }
 
   /**
@@ -70,39 +106,26 @@ export class DocCache {
    * capacity of such reads; else `bytes` itself, uncached, and the id is remembered.
    */
   admit(id: number, bytes: Buffer): Buffer {
-    if (this.missedRecent.has(id) || this.missedOlder.has(id)) {
-      // A copy (small, from Node's buffer pool): a view would keep the whole buffer alive.
-      const doc = Buffer.from(bytes);
-      this.set(id, doc);
-      return doc;
+    if (this.missed.get(id) === undefined) {
+      this.missed.set(id, true);
+      return bytes;
     }
-    this.missedRecent.add(id);
-    if (this.missedRecent.size >= this.half) {
-      this.missedOlder = this.missedRecent;
-      this.missedRecent = new Set();
-    }
-    return bytes;
+    // A copy (small, from Node's buffer pool): a view would keep the whole buffer alive.
+    const doc = Buffer.from(bytes);
+    this.docs.set(id, doc);
+    return doc;
   }
 
   set(id: number, doc: Buffer): void {
-    this.older.delete(id);
-    this.addRecent(id, doc);
+    this.docs.set(id, doc);
   }
 
   /** Forgets an order this process is changing. */
   invalidate(id: number): void {
-    this.recent.delete(id);
-    this.older.delete(id);
+    this.docs.delete(id);
   }
 
   get size(): number {
-    return this.recent.size + this.older.size;
-  }
-
-  private addRecent(id: number, doc: Buffer): void {
-    this.recent.set(id, doc);
-    if (this.recent.size < this.half) return;
-    this.older = this.recent;
-    this.recent = new Map();
+    return this.docs.size;
   }
 }
