@@ -9,6 +9,9 @@
  * `--max-semi-space-size` works only on node's command line: V8 reads it once, when it
  * makes the heap. The growth factor of the semi-spaces is read at every growth, so the cap
  * is kept by letting them grow to MAX_SEMI_SPACE_MB and then setting the factor to 1.
+ *
+ * And one setting for start-up speed: compileEagerly, for the modules the console's start
+ * loads (see there).
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { PerformanceObserver } from 'node:perf_hooks';
