@@ -1,6 +1,6 @@
 /**
- * The zod schemas of the Return Orders interface (`shared/spec/return-orders-api.md`,
- * with the gaps filled by `shared/spec/decisions.md`). The sandbox and the client both
+ * The zod schemas of the Return Orders interface (the retailer's interface document,
+ * with the gaps filled by docs/decisions.md). The sandbox and the client both
  * import these, so the two cannot drift. Response schemas are loose: unknown fields pass
  * through (the interface says return orders carry more fields than it names).
  */
