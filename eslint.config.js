@@ -1,11 +1,13 @@
 /**
  * ESLint (flat config), run by `npm test`: JavaScript's and typescript-eslint's recommended
- * rules, and React's hooks rules (eslint-plugin-react-hooks' recommended set, every rule an
- * error: a hook's dependencies are part of its correctness, not a style).
+ * rules, React's hooks rules (eslint-plugin-react-hooks' recommended set, every rule an
+ * error: a hook's dependencies are part of its correctness, not a style), and the layers of
+ * src/ (scripts/eslint-layers.mjs: which folder may import which).
  */
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.mjs';
 
 const hooksRules = Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, 'error']));
 
@@ -18,6 +20,11 @@ export default tseslint.config(
       // A leading underscore names what is left out on purpose (`const { key: _key, ...rest }`).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/imports': 'error' },
   },
   {
     // The sanitizer and the tests of what reaches a terminal match control characters on purpose.
