@@ -72,8 +72,11 @@ function commandTree(spec: CommandSpec, summary: string): CompletionCommand[] {
   return [command, ...subcommands.flatMap((sub) => commandTree(sub, sub.summary))];
 }
 
-/** Each command's flag table, loaded with its module; a new command must be added here (the type says so). */
-const SPECS: Record<CommandName, () => Promise<CommandSpec>> = {
+/**
+ * Each command's flag table, loaded with its module; a new command must be added here (the
+ * type says so). Also read by scripts/gen-commands-doc.ts for docs/commands.md.
+ */
+export const SPECS: Record<CommandName, () => Promise<CommandSpec>> = {
   console: async () => (await import('../console/console-args.js')).CONSOLE_SPEC,
   list: async () => (await import('../list/index.js')).LIST_SPEC,
   show: async () => (await import('../show/index.js')).SHOW_SPEC,
