@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import xterm from '@xterm/headless';
+import xterm, { type IBuffer } from '@xterm/headless';
 import pty from '@lydell/node-pty';
 import { KEYS } from './fixture.js';
 
@@ -52,6 +52,8 @@ export interface PtySession {
   screen(): string;
   /** Everything the program wrote, raw. */
   output(): string;
+  /** The emulator's active buffer: every cell with its colours and attributes (for pictures). */
+  buffer(): IBuffer;
   write(data: string): void;
   resize(cols: number, rows: number): void;
   /** Resolves when the screen contains `match` (string or regex); rejects after `timeoutMs`. */
@@ -153,6 +155,7 @@ export function spawnPty(options: PtyOptions): PtySession {
     lines,
     screen,
     output: () => raw,
+    buffer: () => term.buffer.active,
     write: (data) => proc.write(data),
     resize: (c, r) => {
       proc.resize(c, r);
