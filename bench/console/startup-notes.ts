@@ -15,7 +15,7 @@ export const STARTUP_NOTES: readonly string[] = [
   '- scripts/source-patch-plugin.mjs: Yoga\'s loader no longer makes Node load its built-in fetch to read its',
   '  inline WebAssembly (~25 ms). vitest applies the same patch (vitest.config.ts), so the screen tests run',
   '  the Yoga that ships. The Ink 6 build\'s text plugins (a string-width fast path, an Intl.Segmenter',
-  '  without ICU) are dropped with Ink 8 (README, "scripts/").',
+  '  without ICU) are dropped with Ink 8 (docs/architecture.md, "Dependencies, and why").',
   '- Screens clip vertically only: the lines are already cut to the width, and the horizontal clip made Ink',
   '  slice every line again (about a third of the first frame).',
   '- Dates in the local zone come from Date\'s getters, not an Intl.DateTimeFormat (~15 ms of ICU loading).',

@@ -1,4 +1,4 @@
-/** The process exit codes of every command (documented in `--help` and the README). */
+/** The process exit codes of every command (documented in `--help` and docs/commands.md). */
 export const EXIT = {
   /** Everything asked for was done. */
   ok: 0,

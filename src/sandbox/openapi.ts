@@ -140,7 +140,7 @@ function buildDocument(): Json {
       title: 'Return Orders interface (returns-console sandbox)',
       version: '1',
       description: [
-        'The Return Orders interface as the returns-console sandbox implements it, with the gaps filled by the decisions D1-D12 (README, "Where the interface is silent"). GET /return_orders/{id} is a sandbox extension.',
+        'The Return Orders interface as the returns-console sandbox implements it, with the gaps filled by the decisions D1-D12 (docs/decisions.md). GET /return_orders/{id} is a sandbox extension.',
         `Every response carries X-Request-Id; every error is the envelope {"error": {type, code, message, param?}}. Any other path or method is answered 404 resource_error route_not_found (after authentication). HTTP that cannot be parsed, or an HTTP/1.1 request without a Host header, is answered 400 (431 for oversized headers) validation_error malformed_request.`,
         `This document is served without a key at ${API_BASE_PATH}${OPENAPI_DOCUMENT_PATH} and ${OPENAPI_DOCUMENT_PATH}.`,
       ].join('\n\n'),

@@ -73,7 +73,7 @@ export async function loadConfigFile(factory: Factory): Promise<LoadedConfigFile
     throw configError(
       `config file ${path} is invalid:\n${parsed.problems.map((l) => `  ${l}`).join('\n')}`,
       'config',
-      'Fix the fields named above; README.md ("Commands and configuration") shows a complete example.',
+      'Fix the fields named above; docs/configuration.md shows a complete example.',
     );
   }
   return { ...location, isFound: true, config: parsed.config };

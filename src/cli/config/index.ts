@@ -1,7 +1,6 @@
 /**
  * Configuration for the commands and the console: find and validate the config file,
- * resolve every value with its source, read the key. See README "Commands and
- * configuration".
+ * resolve every value with its source, read the key. See docs/configuration.md.
  */
 import { configError } from '../cli-error.js';
 import type { Factory } from '../factory.js';

@@ -81,8 +81,8 @@ function writeOrders(db: Db, rng: Rng, count: number, endS: number, shopPks: rea
   let itemId = FIRST_ITEM_ID;
   for (let i = 0; i < count; i++) {
     const id = FIRST_ORDER_ID + i;
-    // The first order belongs to the first shop and is pending, so the README's walk
-    // through (show, review, receive order 1001 with the first demo key) always works.
+    // The first order belongs to the first shop and is pending, so the walk through in
+    // docs/commands.md (show, review, receive order 1001 with the first demo key) always works.
     const s = i === 0 ? 0 : rng.weighted(SHOP_W);
     const shop = DEMO_SHOPS[s]!;
     const n = ++perShop[s]!;

@@ -56,7 +56,7 @@ describe('demo data', () => {
     expect(times[times.length - 1]!).toBeLessThanOrEqual(endAt / 1000);
   });
 
-  it('order 1001 is a pending order of the first demo shop (the README walk-through)', () => {
+  it('order 1001 is a pending order of the first demo shop (the walk-through of docs/commands.md)', () => {
     expect(db.prepare('SELECT s.id AS shop, o.status FROM return_orders o JOIN shops s ON s.pk = o.shop_pk WHERE o.id = 1001').get())
       .toEqual({ shop: demoKeysFor('alpha')[0]!.shopId, status: 'pending' });
   });
