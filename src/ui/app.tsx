@@ -167,10 +167,11 @@ export function App(props: AppProps) {
                 height={height}
                 onPick={actions.switchProfile}
                 onClose={() => dispatch({ type: 'close-profiles' })}
+                onQuit={() => onGlobal('quit')}
               />
             ) : null}
             {nav.auth ? (
-              nav.isProfilesOpen ? null : <AuthErrorScreen failure={nav.auth} canSwitch={(profileSwitch?.names.length ?? 0) > 1} />
+              nav.isProfilesOpen ? null : <AuthErrorScreen failure={nav.auth} canSwitch={(profileSwitch?.names.length ?? 0) > 1} height={height} />
             ) : (
               renderScreens(nav, list, dispatch, height, desk, onAppCommand)
             )}
@@ -204,7 +205,7 @@ function renderScreens(
             <DeskSlot desk={desk} height={height}>
               <ListScreen
                 store={list}
-                reservedLines={SHELL_LINES}
+                height={height}
                 onOpen={(orderId) => dispatch({ type: 'open-order', orderId })}
                 onTargetsAction={desk.onTargetsAction}
                 onAppCommand={onAppCommand}
@@ -214,7 +215,7 @@ function renderScreens(
         } else if (screen.kind === 'order') {
           body = (
             <Suspense fallback={fallback}>
-              <OrderScreen orderId={screen.orderId} onBack={back} />
+              <OrderScreen orderId={screen.orderId} onBack={back} height={height} />
             </Suspense>
           );
         } else if (screen.kind === 'overview') {
@@ -226,7 +227,7 @@ function renderScreens(
         } else {
           body = (
             <Suspense fallback={fallback}>
-              <ActivityLogScreen onBack={back} />
+              <ActivityLogScreen onBack={back} height={height} />
             </Suspense>
           );
         }

@@ -77,7 +77,7 @@ describe('activity log screen', () => {
     const onBack = vi.fn();
     const view = renderScreen(
       <>
-        <ActivityLogScreen onBack={onBack} />
+        <ActivityLogScreen onBack={onBack} height={22} />
         <Text>END</Text>
       </>,
       { services },
