@@ -19,6 +19,7 @@ import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
 import { receiveMutation, reviewMutation, settledOf, opsContext } from '../../queries/write-mutations.js';
+import type { ActivitySource } from '../../../ops/context.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -62,11 +63,13 @@ export interface OrderScreenProps {
   readonly onBack: () => void;
   /** Rows of the screen. */
   readonly height: number;
+  /** Where the activity log says its writes were made (scan mode opens reviews too). Default "order". */
+  readonly source?: Extract<ActivitySource, 'order' | 'scan'>;
 }
 
 /** The order screen. */
 export function OrderScreen(props: OrderScreenProps) {
-  const { orderId, onBack, height } = props;
+  const { orderId, onBack, height, source = 'order' } = props;
   const services = useServices();
   const { client, profile, stateDir, now, isReadOnly } = services;
   const queryClient = useQueryClient();
@@ -92,7 +95,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
   const draftLog = useMemo(() => ({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
   const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch, log: draftLog });
-  const ctx = opsContext(services, 'order', drafts);
+  const ctx = opsContext(services, source, drafts);
   const review = useMutation(reviewMutation(queryClient, ctx, orderId));
   const receive = useMutation(receiveMutation(queryClient, ctx, orderId));
   const orderName = order ? { orderName: order.order_name } : {};

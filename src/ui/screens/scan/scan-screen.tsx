@@ -58,7 +58,7 @@ export function ScanScreen(props: ScanScreenProps) {
             priority: PRIORITY.content,
             render: (rows) => (
               <Suspense fallback={<Text dimColor>Loading…</Text>}>
-                <OrderScreen orderId={order.id} onBack={() => dispatch({ type: 'review-closed' })} height={rows} />
+                <OrderScreen orderId={order.id} onBack={() => dispatch({ type: 'review-closed' })} height={rows} source="scan" />
               </Suspense>
             ),
           },
