@@ -36,6 +36,8 @@ export function renderOnTerminal(options: RenderConsoleOptions & { readonly colu
     ...terminal,
     /** Types `keys` as a terminal sends them. */
     type: (keys: string) => terminal.stdin.type(keys),
+    /** Resolves when the console quits. */
+    exited: instance.waitUntilExit(),
     cleanup: async () => {
       instance.unmount();
       instance.cleanup();
