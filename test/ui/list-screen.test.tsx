@@ -327,6 +327,19 @@ describe('orders list', () => {
     await view.waitUntil((f) => !f.includes('The service says'), 'cleared once the field is edited');
   });
 
+  it('shows a field\'s format under it while it is empty or right, and only its error (which says what to type) when wrong', async () => {
+    const view = track(renderFilterPanel({ initial: { ...formFromFilters({}, 50), from: '2026-11-10', to: '2026-11-02' }, serverError: null }));
+    await view.waitFor('› Statuses');
+    // The range error names both fields as the panel labels them.
+    await view.waitFor('✗ Submitted from must not be later than Submitted to. [invalid_date_range]');
+    await view.press('\t');
+    await view.waitFor('› Submitted from');
+    // Focused with an error: the error, not the format hint too.
+    expect(view.frame()).not.toContain('2026-11-02, today, yesterday, 7d/12h/2w ago');
+    await view.press('\t');
+    await view.waitFor('› Submitted to', 'the same forms, inclusive');
+  });
+
   it('read-only: mutating keys are shown off (after the keys that work, where there is room) and say why when pressed', async () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, isReadOnly: true, columns: 200 }));
     await view.waitFor('#N1025', '[read-only]', 'r receive (off: read-only)');

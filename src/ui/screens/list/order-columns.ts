@@ -59,14 +59,14 @@ function orderColumnCatalog(nowMs: number): Readonly<Record<string, ColumnSpec<R
   return {
     // Ids of up to 7 digits whole; a longer one keeps its start and end.
     id: { key: 'id', header: 'ID', align: 'right', width: 7, cut: 'middle', cell: (o) => display`${o.id}` },
-    order_name: { key: 'order', header: 'Order', width: 16, isFlexible: true, minWidth: 8, cell: (o) => sanitizeForTerminal(o.order_name) },
+    order_name: { key: 'order', header: 'Order', width: 26, isFlexible: true, minWidth: 8, cell: (o) => sanitizeForTerminal(o.order_name) },
     // 14 columns keep every pair of statuses distinguishable when cut (pending_actio… / pending_payme…).
     status: {
       key: 'status', header: 'Status', width: 15, isFlexible: true, minWidth: 14,
       cell: (o) => sanitizeForTerminal(o.status), paint: (o, style) => orderStatusPaint(o.status, style),
     },
-    customer: { key: 'customer', header: 'Customer', width: 22, isFlexible: true, minWidth: 10, dropPriority: 3, cell: customerName },
-    cust_email: { key: 'email', header: 'E-mail', width: 30, isFlexible: true, minWidth: 12, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
+    customer: { key: 'customer', header: 'Customer', width: 24, isFlexible: true, minWidth: 10, dropPriority: 3, cell: customerName },
+    cust_email: { key: 'email', header: 'E-mail', width: 32, isFlexible: true, minWidth: 12, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
     cust_first_name: { key: 'first', header: 'First name', width: 16, isFlexible: true, minWidth: 8, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_first_name) },
     cust_last_name: { key: 'last', header: 'Last name', width: 16, isFlexible: true, minWidth: 8, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_last_name) },
     submitted_at: {
