@@ -135,12 +135,17 @@ export const PATCHES = [
     replace: [
       '            this.isResizeClearPending = true;',
       '        }',
-      // A write still waiting holds a frame for the old size: dropped, and the next frame is written whatever it is.
+      // Any resize: what the terminal did with the old frame (cut it, moved it to keep the cursor
+      // in view) is not what Ink's line-by-line update assumes, so the next frame is drawn whole.
+      '        this.isResizeClearPending = true;',
+      // A render or a write still waiting is of the app as it was before the resize (a frame for
+      // the old size): dropped, and the next frame is written whatever it is.
+      '        this.throttledOnRender?.cancel?.();',
       '        this.throttledLog.cancel?.();',
       "        this.lastOutputToRender = '';",
       '        this.calculateLayout();',
       '        dom.emitLayoutListeners(this.rootNode);',
-      '        setTimeout(this.onRender, 50).unref();',
+      '        setTimeout(this.onRender, 200).unref();',
       '        this.lastTerminalWidth = currentWidth;',
     ].join('\n'),
     count: 1,

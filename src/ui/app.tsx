@@ -51,8 +51,12 @@ export interface AppProps {
   readonly initialView?: ListView | null;
 }
 
-/** Lines the shell keeps below the screens: the notice line and one spare (a full screen makes Ink redraw everything). */
-export const SHELL_LINES = 2;
+/**
+ * Lines the shell keeps below the screens: the notice line. The frame is as tall as the
+ * terminal (Ink 8 draws such a frame in place, without the newline that would scroll it; the
+ * frame oracles check it at every size), so the screens have every other row.
+ */
+export const SHELL_LINES = 1;
 
 const SCREEN_SCOPES: Record<Screen['kind'], readonly KeyScope[]> = {
   list: ['list', 'command', 'filter', 'find'],
@@ -158,7 +162,7 @@ export function App(props: AppProps) {
       <GlobalKeysProvider onAction={onGlobal}>
         {/* Clipped vertically only: every line is already cut to the width, and a horizontal
             clip made Ink slice each line of each frame again (a third of the first frame). */}
-        <Box flexDirection="column" height={size.rows - 1} overflowY="hidden">
+        <Box flexDirection="column" height={size.rows} overflowY="hidden">
           <Box flexDirection="column" height={height} overflowY="hidden">
             {nav.isProfilesOpen && profileSwitch ? (
               <ProfilePicker

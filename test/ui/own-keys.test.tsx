@@ -81,7 +81,7 @@ describe('own keys in the console', () => {
     // A key that was read after them shows the console still on the list.
     await view.press('f', 'Statuses');
     expect(view.frame()).not.toContain('Find (order name or id)');
-    expect(view.frame()).not.toContain('Activity log');
+    expect(view.frame()).not.toContain('Activity log of profile');
   });
 
   it('messages that name a key name the key in effect', async () => {

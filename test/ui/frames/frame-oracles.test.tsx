@@ -150,7 +150,8 @@ async function runCase(c: Case): Promise<void> {
   const sandbox = await startTestSandbox({ fixture: frameFixture() });
   const view = renderOnTerminal({ baseUrl: sandbox.url, columns: c.columns, rows: c.rows, rejectReasons: PRESETS, limit: 20 });
   try {
-    await waitForText(view, 'Filters:');
+    // The first page on screen (the newest order's id), so the keys that open a screen act on it.
+    await waitForText(view, ' 1025 ');
     await SCREENS[c.screen]!(view);
     for (const s of c.steps) {
       if (s.kind === 'resize') await view.resize(s.columns, s.rows);
