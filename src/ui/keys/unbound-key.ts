@@ -45,9 +45,11 @@ export const NOTICE_WIDTH = 78;
 /** Why `spec` does nothing in `scopes`, for the notice line (within NOTICE_WIDTH: where it does something is left out first, then the pointer to help). */
 export function unboundKeyText(scopes: readonly KeyScope[], spec: KeySpec, table: KeyTable): DisplayText {
   const name = sanitizeForTerminal(keyName(spec));
-  const elsewhere = SCOPE_TITLES.map(([scope, title]) => ({ title, binding: table.find((b) => b.scope === scope && !scopes.includes(scope) && b.keys.some((k) => keyIdentity(k) === keyIdentity(spec))) })).find(
-    (s) => s.binding !== undefined && s.binding.scope !== 'global',
-  );
+  // Closing another screen is no news; what the key does on a screen it opens or works on is.
+  const elsewhere = SCOPE_TITLES.map(([scope, title]) => ({
+    title,
+    binding: table.find((b) => b.scope === scope && b.action !== 'back' && !scopes.includes(scope) && b.keys.some((k) => keyIdentity(k) === keyIdentity(spec))),
+  })).find((s) => s.binding !== undefined && s.binding.scope !== 'global');
   const help = scopes.includes('help') ? null : boundLabel('global', 'help', table);
   const where = elsewhere?.binding ? ` (${elsewhere.title}: ${shortWords(elsewhere.binding)})` : '';
   const pointer = help ? ` ${help} lists the keys.` : '';
