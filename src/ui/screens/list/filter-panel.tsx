@@ -14,12 +14,12 @@ import type { ListFilters, ParamError } from '../../../api/list-params.js';
 import { RETURN_ORDER_STATUSES } from '../../../api/schemas.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { TextField } from '../../components/text-field.js';
-import { useTheme } from '../../context/theme-context.js';
+import { useTheme, type Theme } from '../../context/theme-context.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { itemWindow } from '../order/item-window.js';
 import { FIELD_INFO, fieldMessage, fieldOfParam, FILTER_FIELDS, inFieldWords, type FilterField, type FilterFormValues } from './filter-form.js';
 import { fieldText, type TextFilterField } from './filter-form-state.js';
-import { useFilterPanel } from './use-filter-panel.js';
+import { useFilterPanel, type FilterPanelModel } from './use-filter-panel.js';
 
 export interface FilterPanelProps {
   readonly initial: FilterFormValues;
@@ -68,23 +68,27 @@ function blockWindow(block: readonly BlockLine[], rows: number): readonly BlockL
   return block.slice(start, start + Math.max(1, rows));
 }
 
-/** Renders the panel in `rows` rows; keys come from the "filter" scope of the binding table. */
-export function FilterPanel(props: FilterPanelProps) {
-  const { state, checked } = useFilterPanel(props);
-  const theme = useTheme();
-  const { columns, rows: terminalRows } = useTerminalSize();
-  const serverField = fieldOfParam(state.serverError?.param);
-  // One column spare: a line that fills the terminal makes some terminals wrap.
-  const valueWidth = Math.max(10, columns - 1 - VALUE_COLUMN);
+/** What the blocks of the fields are made from. */
+interface BlockInput {
+  readonly state: FilterPanelModel['state'];
+  readonly checked: FilterPanelModel['checked'];
+  readonly valueWidth: number;
+  readonly theme: Theme;
+}
 
-  const errorLine = (field: FilterField) => {
-    if (serverField === field && state.serverError) {
-      return `✗ The service says: ${inFieldWords(sanitizeForTerminal(state.serverError.message))} [${sanitizeForTerminal(state.serverError.code)}]`;
-    }
-    const error = checked.errors[field];
-    return error ? `✗ ${fieldMessage(error)} [${error.code}]` : null;
-  };
+/** The line under a field: the service's error for it, else its own, else null. */
+function errorLine(input: BlockInput, field: FilterField): string | null {
+  const { state, checked } = input;
+  if (fieldOfParam(state.serverError?.param) === field && state.serverError) {
+    return `✗ The service says: ${inFieldWords(sanitizeForTerminal(state.serverError.message))} [${sanitizeForTerminal(state.serverError.code)}]`;
+  }
+  const error = checked.errors[field];
+  return error ? `✗ ${fieldMessage(error)} [${error.code}]` : null;
+}
 
+/** Each field as its lines: the value line(s), the format hint when focused (unless its error says what to type), the error. */
+function fieldBlocks(input: BlockInput): BlockLine[][] {
+  const { state, valueWidth, theme } = input;
   const entries = RETURN_ORDER_STATUSES.map((s, i) => {
     const isChecked = state.values.statuses.includes(s);
     const isCursor = state.focus === 'statuses' && i === state.statusCursor;
@@ -99,11 +103,9 @@ export function FilterPanel(props: FilterPanelProps) {
   const indented = (key: string, line: string, style: { readonly color?: string; readonly dimColor?: boolean }): BlockLine => ({
     node: <Text key={key} color={style.color} dimColor={style.dimColor} wrap="truncate">{`${' '.repeat(VALUE_COLUMN)}${line}`}</Text>,
   });
-
-  // Each field as its lines: the value line(s), the format hint when focused (unless its error says what to type), the error.
-  const blocks = FILTER_FIELDS.map((field): BlockLine[] => {
+  return FILTER_FIELDS.map((field): BlockLine[] => {
     const isFocused = state.focus === field;
-    const error = errorLine(field);
+    const error = errorLine(input, field);
     const hint = isFocused && error === null ? wrapToWidth(FIELD_INFO[field].format, valueWidth) : [];
     const errors = error ? wrapToWidth(error, valueWidth) : [];
     const values: BlockLine[] =
@@ -143,6 +145,16 @@ export function FilterPanel(props: FilterPanelProps) {
       ...errors.map((line, i) => indented(`e${i}`, line, { color: theme.color('danger') })),
     ];
   });
+}
+
+/** Renders the panel in `rows` rows; keys come from the "filter" scope of the binding table. */
+export function FilterPanel(props: FilterPanelProps) {
+  const { state, checked } = useFilterPanel(props);
+  const theme = useTheme();
+  const { columns, rows: terminalRows } = useTerminalSize();
+  // One column spare: a line that fills the terminal makes some terminals wrap.
+  const valueWidth = Math.max(10, columns - 1 - VALUE_COLUMN);
+  const blocks = fieldBlocks({ state, checked, valueWidth, theme });
   const rows = Math.max(1, props.rows ?? terminalRows);
   const available = Math.max(1, rows - 1);
   const focusIndex = Math.max(0, FILTER_FIELDS.indexOf(state.focus));

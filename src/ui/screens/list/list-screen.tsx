@@ -4,20 +4,18 @@
  */
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { CommandLine, COMMAND_LINE_LINES } from '../../command-line/command-line.js';
+import { CommandLine } from '../../command-line/command-line.js';
 import { useCommandHistory } from '../../command-line/use-command-history.js';
 import { ErrorBanner } from '../../components/error-banner.js';
 import { boundLabel } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
 import { footerPart, useFooterRows } from '../../components/key-hints.js';
-import { fixedPart, partRows, PRIORITY, ScreenParts, type ScreenPart } from '../../layout/screen-parts.js';
+import { fixedPart, partRows, PRIORITY, ScreenParts } from '../../layout/screen-parts.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { DataTable, MARKER_WIDTH, TABLE_HEADER_LINES } from '../../table/data-table.js';
 import { layoutColumns } from '../../table/table-layout.js';
-import { FilterPanel } from './filter-panel.js';
-import { formFromFilters } from './filter-form.js';
-import { FindPrompt } from './find-prompt.js';
+import { listBodyParts } from './list-parts.js';
 import { ListHeader } from './list-header.js';
 import { orderColumns } from './order-columns.js';
 import { useDraftIds } from './use-draft-ids.js';
@@ -39,7 +37,7 @@ const HEADER_LINES = 2;
 
 /** Renders the list screen in `height` rows. */
 export function ListScreen(props: ListScreenProps) {
-  const [state, dispatch] = props.store;
+  const [state] = props.store;
   const size = useTerminalSize();
   const { height } = props;
   // What PgUp/PgDn move by: the table's rows, known once the parts are shared out below.
@@ -80,51 +78,13 @@ export function ListScreen(props: ListScreenProps) {
         emptyText={hasFilters ? `No return orders match these filters${filterKey ? ` (${filterKey} to change them)` : ''}.` : 'No return orders.'}
       />
     );
-  const tablePart: ScreenPart = { key: 'table', min: TABLE_HEADER_LINES + 1, want: height, priority: PRIORITY.content, render: table };
-  const close = () => dispatch({ type: 'set-mode', mode: 'browse' });
-  const body: readonly (ScreenPart | null)[] =
-    state.mode === 'filter'
-      ? [
-          {
-            key: 'filter',
-            min: 2,
-            want: height,
-            priority: PRIORITY.prompt,
-            render: (rows) => (
-              <FilterPanel
-                initial={state.rejected ? formFromFilters(state.rejected.filters, state.rejected.limit) : formFromFilters(state.filters, state.limit)}
-                serverError={state.rejected?.error ?? null}
-                rows={rows}
-                onApply={(filters, limit) => dispatch({ type: 'apply-filters', filters, limit })}
-                onCancel={close}
-              />
-            ),
-          },
-        ]
-      : state.mode === 'find'
-        ? [
-            {
-              key: 'find',
-              min: 1,
-              want: height,
-              priority: PRIORITY.prompt,
-              render: (rows) => (
-                <FindPrompt
-                  initialText={state.findSeed}
-                  rows={rows}
-                  below={table}
-                  onOpen={(order) => {
-                    close();
-                    props.onOpen(order.id);
-                  }}
-                  onClose={close}
-                />
-              ),
-            },
-          ]
-        : state.mode === 'command'
-          ? [fixedPart('command', COMMAND_LINE_LINES, PRIORITY.prompt, () => <CommandLine filters={state.filters} history={history} onRun={runCommand} onClose={close} />), tablePart]
-          : [tablePart];
+  const body = listBodyParts({
+    store: props.store,
+    height,
+    table,
+    commandLine: (onClose) => <CommandLine filters={state.filters} history={history} onRun={runCommand} onClose={onClose} />,
+    onOpen: props.onOpen,
+  });
   const parts = [
     fixedPart('header', HEADER_LINES, PRIORITY.header, () => (
       <ListHeader
