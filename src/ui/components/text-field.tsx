@@ -49,7 +49,7 @@ export function fieldRows(state: TextEditState, width: number): { readonly rows:
     if (used + cell.w > max && row.length > 0) {
       // Break after the row's last space when a word follows it on the row (and goes on the next row with this cell), else here.
       const space = row.findLastIndex((x) => x.c === ' ');
-      const word = space >= 0 && cell.c !== ' ' ? row.slice(space + 1) : [];
+      const word = space >= 0 ? row.slice(space + 1) : [];
       const fits = word.length > 0 && word.reduce((a, x) => a + x.w, 0) + cell.w <= max;
       const moved = fits ? row.splice(space + 1) : [];
       row = [...moved];
