@@ -42,7 +42,7 @@ const rowOf = (frame: string, id: number) => frame.split('\n').find((l) => new R
 
 describe('orders list', () => {
   it('shows the first page, newest first, with every column and the selected row marked', async () => {
-    const view = track(renderConsole({ baseUrl: sandbox.url, columns: 160 }));
+    const view = track(renderConsole({ baseUrl: sandbox.url, columns: 200 }));
     await view.waitFor('#N1025', 'First25 Last25', 'customer25@shop_north.example', '1R 1E · 2 pending');
     const frame = view.frame();
     expect(frame).toContain('ID');
@@ -78,7 +78,7 @@ describe('orders list', () => {
     expect(view.frame()).toContain('Status');
     expect(rowOf(view.frame(), 1025)).toContain('archived');
 
-    resize(view.stdout, 160, 40);
+    resize(view.stdout, 200, 40);
     await view.waitFor('E-mail', 'customer25@shop_north.example');
     resize(view.stdout, 60, 20);
     await view.waitUntil((f) => f.split('\n').length <= 20 && !f.includes('E-mail'), 'laid out for 60x20');

@@ -62,7 +62,7 @@ function orderColumnCatalog(nowMs: number): Readonly<Record<string, ColumnSpec<R
     order_name: { key: 'order', header: 'Order', width: 26, isFlexible: true, minWidth: 8, cell: (o) => sanitizeForTerminal(o.order_name) },
     // 14 columns keep every pair of statuses distinguishable when cut (pending_actio… / pending_payme…).
     status: {
-      key: 'status', header: 'Status', width: 15, isFlexible: true, minWidth: 14,
+      key: 'status', header: 'Status', width: 25, isFlexible: true, minWidth: 14,
       cell: (o) => sanitizeForTerminal(o.status), paint: (o, style) => orderStatusPaint(o.status, style),
     },
     customer: { key: 'customer', header: 'Customer', width: 24, isFlexible: true, minWidth: 10, dropPriority: 3, cell: customerName },
