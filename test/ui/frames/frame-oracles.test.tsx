@@ -168,6 +168,7 @@ async function runCase(c: Case): Promise<void> {
     if (problems.length > 0) throw new Error(`layout at ${w}x${h}:\n${describeProblems(problems)}\nframe:\n${frame.output}`);
   }
   if (view.mismatches.length > 0) {
+    // FRAME_DEBUG=1: the bytes written around the first mismatch, and when frames were built and the terminal resized.
     if (process.env.FRAME_DEBUG) {
       const first = view.mismatches[0]!.written;
       let at = 0;
