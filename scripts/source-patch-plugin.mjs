@@ -108,6 +108,70 @@ export const PATCHES = [
     count: 1,
   },
   {
+    name: 'ink-resize-in-sync',
+    // Not for speed: on a narrower terminal Ink erased its frame at once, outside any
+    // synchronized update (DEC mode 2026), and drew the next frame after that: the terminal
+    // showed an empty or half-erased screen in between. The erase now waits for the frame
+    // and goes with it, both inside one synchronized update (Ink's own clear-and-draw path,
+    // which it takes for a frame that overflows the terminal). The terminal oracle of the
+    // tests (test/helpers/terminal-oracle.ts) catches the screen in between.
+    file: /[\\/]ink[\\/]build[\\/]ink\.js$/,
+    search: [
+      '            this.log.clear();',
+      "            this.lastOutput = '';",
+      "            this.lastOutputToRender = '';",
+      '            this.lastOutputHeight = 0;',
+      '        }',
+      '        this.calculateLayout();',
+      '        dom.emitLayoutListeners(this.rootNode);',
+      '        this.onRender();',
+      '        this.lastTerminalWidth = currentWidth;',
+      '        this.lastTerminalHeight = currentHeight;',
+    ].join('\n'),
+    // The frame comes with the app's own render for the new size (a resize event re-renders
+    // it), not at once: drawn at once it was the app's previous frame at the new size, taller
+    // than a smaller terminal, which scrolled. A timer draws it anyway if the app does not
+    // render again. (The frame sets the height it was drawn for itself.)
+    replace: [
+      '            this.isResizeClearPending = true;',
+      '        }',
+      // Any resize: what the terminal did with the old frame (cut it, moved it to keep the cursor
+      // in view) is not what Ink's line-by-line update assumes, so the next frame is drawn whole.
+      '        this.isResizeClearPending = true;',
+      // A render or a write still waiting is of the app as it was before the resize (a frame for
+      // the old size): dropped, and the next frame is written whatever it is.
+      '        this.throttledOnRender?.cancel?.();',
+      '        this.throttledLog.cancel?.();',
+      "        this.lastOutputToRender = '';",
+      '        this.calculateLayout();',
+      '        dom.emitLayoutListeners(this.rootNode);',
+      '        setTimeout(this.onRender, 200).unref();',
+      '        this.lastTerminalWidth = currentWidth;',
+    ].join('\n'),
+    count: 1,
+  },
+  {
+    name: 'ink-resize-in-sync',
+    // A frame drawn whole (erase and draw) is the newest: a throttled write still waiting
+    // holds an older frame, which would be written over it afterwards (after a resize, a
+    // frame for the old size: the terminal wrapped its long lines).
+    file: /[\\/]ink[\\/]build[\\/]ink\.js$/,
+    search: '        if (shouldClearTerminal) {\n',
+    replace: '        if (shouldClearTerminal) {\n            this.throttledLog.cancel?.();\n',
+    count: 1,
+  },
+  {
+    name: 'ink-resize-in-sync',
+    file: /[\\/]ink[\\/]build[\\/]ink\.js$/,
+    search: '        const shouldClearTerminal = shouldClearTerminalForFrame({',
+    replace: [
+      '        const isResizeClear = this.isResizeClearPending === true;',
+      '        this.isResizeClearPending = false;',
+      '        const shouldClearTerminal = isResizeClear || shouldClearTerminalForFrame({',
+    ].join('\n'),
+    count: 1,
+  },
+  {
     name: 'string-width-lazy-emoji',
     // string-width builds its \p{RGI_Emoji} expression when it loads: V8 checks a regular
     // expression literal while it parses the module, and that one (thousands of emoji

@@ -9,7 +9,7 @@ import type { ReturnItem, ReturnOrder } from '../../src/api/schemas.js';
 import { planApproveAll } from '../../src/ops/review-plan.js';
 import { initialOrderState, orderReducer, type OrderContext } from '../../src/ui/screens/order/order-state.js';
 import { checkReview, itemRefs, orderItems, toDraftDecisions } from '../../src/ops/review-model.js';
-import { orderFrameLines } from '../../src/ui/screens/order/order-frame.js';
+import { orderItemsLayout } from '../../src/ui/screens/order/order-frame.js';
 
 const count = Number(process.argv[2] ?? 20_000);
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
@@ -44,7 +44,7 @@ const rows: [string, number][] = [
   ['draft decisions of the result', median(() => toDraftDecisions(refs, approved.decisions))],
   ['review check (s)', median(() => checkReview(refs, approved.decisions))],
   ['review plan (bulk A)', median(() => planApproveAll(order.id, order, []))],
-  ['one frame of the item list (80x24)', median(() => orderFrameLines(items, order.currency, approved, 80, 24))],
+  ['one frame of the item list (80x24)', median(() => orderItemsLayout(items, order.currency, approved, 80).frame(24))],
 ];
 console.log(`order with ${count} items (Node ${process.version})`);
 for (const [name, ms] of rows) console.log(`${name.padEnd(36)} ${ms.toFixed(1).padStart(9)} ms`);

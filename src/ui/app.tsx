@@ -51,8 +51,12 @@ export interface AppProps {
   readonly initialView?: ListView | null;
 }
 
-/** Lines the shell keeps below the screens: the notice line and one spare (a full screen makes Ink redraw everything). */
-export const SHELL_LINES = 2;
+/**
+ * Lines the shell keeps below the screens: the notice line. The frame is as tall as the
+ * terminal (Ink 8 draws such a frame in place, without the newline that would scroll it; the
+ * frame oracles check it at every size), so the screens have every other row.
+ */
+export const SHELL_LINES = 1;
 
 const SCREEN_SCOPES: Record<Screen['kind'], readonly KeyScope[]> = {
   list: ['list', 'command', 'filter', 'find'],
@@ -158,7 +162,7 @@ export function App(props: AppProps) {
       <GlobalKeysProvider onAction={onGlobal}>
         {/* Clipped vertically only: every line is already cut to the width, and a horizontal
             clip made Ink slice each line of each frame again (a third of the first frame). */}
-        <Box flexDirection="column" height={size.rows - 1} overflowY="hidden">
+        <Box flexDirection="column" height={size.rows} overflowY="hidden">
           <Box flexDirection="column" height={height} overflowY="hidden">
             {nav.isProfilesOpen && profileSwitch ? (
               <ProfilePicker
@@ -167,10 +171,11 @@ export function App(props: AppProps) {
                 height={height}
                 onPick={actions.switchProfile}
                 onClose={() => dispatch({ type: 'close-profiles' })}
+                onQuit={() => onGlobal('quit')}
               />
             ) : null}
             {nav.auth ? (
-              nav.isProfilesOpen ? null : <AuthErrorScreen failure={nav.auth} canSwitch={(profileSwitch?.names.length ?? 0) > 1} />
+              nav.isProfilesOpen ? null : <AuthErrorScreen failure={nav.auth} canSwitch={(profileSwitch?.names.length ?? 0) > 1} height={height} />
             ) : (
               renderScreens(nav, list, dispatch, height, desk, onAppCommand)
             )}
@@ -204,7 +209,7 @@ function renderScreens(
             <DeskSlot desk={desk} height={height}>
               <ListScreen
                 store={list}
-                reservedLines={SHELL_LINES}
+                height={height}
                 onOpen={(orderId) => dispatch({ type: 'open-order', orderId })}
                 onTargetsAction={desk.onTargetsAction}
                 onAppCommand={onAppCommand}
@@ -214,7 +219,7 @@ function renderScreens(
         } else if (screen.kind === 'order') {
           body = (
             <Suspense fallback={fallback}>
-              <OrderScreen orderId={screen.orderId} onBack={back} />
+              <OrderScreen orderId={screen.orderId} onBack={back} height={height} />
             </Suspense>
           );
         } else if (screen.kind === 'overview') {
@@ -226,7 +231,7 @@ function renderScreens(
         } else {
           body = (
             <Suspense fallback={fallback}>
-              <ActivityLogScreen onBack={back} />
+              <ActivityLogScreen onBack={back} height={height} />
             </Suspense>
           );
         }

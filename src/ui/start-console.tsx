@@ -78,6 +78,32 @@ function withWriteStops(catalog: ProfileCatalog, writeStops: WriteStops): Profil
   };
 }
 
+/**
+ * How Ink draws the console on `stdout` (the tests' terminal oracle draws with the same).
+ * Ink's incrementalRendering: a frame rewrites only the lines that changed (and of a changed
+ * line only what follows its unchanged start), so a selection move writes two lines instead
+ * of the whole screen; the pseudo-terminal's round trips for a whole screen were most of a
+ * key's time (docs/benchmarks.md). Ink 6's version left stale lines in tmux; Ink 8's is
+ * guarded by the e2e full-screen test and the terminal oracle. 60 frames a second rather
+ * than Ink's 30: a key that comes right after another frame (a clock, a page arriving) waits
+ * at most 17 ms, not 33.
+ */
+export function consoleRenderOptions(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream, isScreenReader: boolean) {
+  return {
+    stdout,
+    stdin,
+    // Interactive whenever the output is a terminal, whatever the environment says: Ink's own
+    // guess treats any shell with CI set (a build agent's terminal, a container) as a log and
+    // would draw nothing until the console quits.
+    interactive: stdout.isTTY === true,
+    exitOnCtrlC: true,
+    patchConsole: true,
+    isScreenReaderEnabled: isScreenReader,
+    maxFps: 60,
+    incrementalRendering: true,
+  } as const;
+}
+
 /** Runs the console until it exits. */
 export async function startConsole(options: StartConsoleOptions): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
@@ -116,25 +142,7 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
         <App initialFilters={options.initialFilters} initialLimit={options.initialLimit} initialAuth={session.initialAuth} initialView={options.initialView ?? null} />
       )}
     </ConsoleSessions>,
-    // Ink's incrementalRendering: a frame rewrites only the lines that changed (and of a changed
-    // line only what follows its unchanged start), so a selection move writes two lines instead
-    // of the whole screen; the pseudo-terminal's round trips for a whole screen were most of a
-    // key's time (docs/benchmarks.md). Ink 6's version left stale lines in tmux; Ink 8's is
-    // guarded by the e2e full-screen test. 60 frames a second rather than Ink's 30: a key that
-    // comes right after another frame (a clock, a page arriving) waits at most 17 ms, not 33.
-    {
-      stdout,
-      stdin,
-      // Interactive whenever the output is a terminal, whatever the environment says: Ink's own
-      // guess treats any shell with CI set (a build agent's terminal, a container) as a log and
-      // would draw nothing until the console quits.
-      interactive: stdout.isTTY === true,
-      exitOnCtrlC: true,
-      patchConsole: true,
-      isScreenReaderEnabled: options.isScreenReader,
-      maxFps: 60,
-      incrementalRendering: true,
-    },
+    consoleRenderOptions(stdout, stdin, options.isScreenReader),
   );
   const stop = () => instance.unmount();
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];

@@ -110,7 +110,7 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     await step(KEY.escape, 'Order #P␛');
     await step(KEY.escape, 'Filters:');
     // Scan mode: a scan that matches both orders, in the history.
-    await step('S', /scan/i);
+    await step('S', 'SCAN MODE');
     await typeAsScanner((chunk) => session.write(chunk), '#P\r');
     await session.waitForText('newest first):', 30_000);
     await step(KEY.escape, 'Filters:');

@@ -76,8 +76,8 @@ describe('console review end to end', { timeout: 60_000 }, () => {
     await press(session, 'y', 'Order received');
     // The review and the receipt are in the activity log.
     await press(session, 'L', 'Activity log');
-    await session.waitForText(/receive\s+1014 #N1014\s+ok/);
-    await session.waitForText(/review\s+1014 #N1014\s+ok/);
+    await session.waitForText(/receive\s+order\s+1014 #N1014\s+ok/);
+    await session.waitForText(/review\s+order\s+1014 #N1014\s+ok/);
     await press(session, KEY.escape, 'Order #N1014');
     await press(session, 'q');
     expect((await session.exited).exitCode).toBe(0);

@@ -41,3 +41,33 @@ export function longTextFixture(): Fixture {
   byId.get(1014)!.refunds[0]!.title = LONG.wideTitle;
   return fixture;
 }
+
+/** Texts a hostile or careless service might send: escape sequences, bidi overrides, zero-width and wide characters, emoji. */
+export const HOSTILE = {
+  orderName: '#EVIL\u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007\u001b[2J\u202e1',
+  title: 'Trail Shoe \u001b[31mRED\u001b[0m 🥾 ＷＩＤＥ\u200b\u200d (44)',
+  reason: `${'Returned because '.repeat(6)}\u001b[1A\u001b[2K${'sole came loose '.repeat(8)}`,
+} as const;
+
+/**
+ * longTextFixture with hostile texts (order 1001, reviewed: a scan receives it) and 24 more
+ * items with long reasons on 1000 (pending), for the frame oracles: every screen at every size.
+ */
+export function frameFixture(): Fixture {
+  const fixture = longTextFixture();
+  const byId = new Map(fixture.return_orders.map((o) => [o.id, o]));
+  const hostile = byId.get(1001)!;
+  hostile.order_name = HOSTILE.orderName;
+  hostile.refunds[0]!.title = HOSTILE.title;
+  hostile.refunds[0]!.reason = HOSTILE.reason;
+  hostile.cust_first_name = 'Ζωή\u0301';
+  const many = byId.get(1000)!;
+  let itemId = 90_000;
+  for (let i = 0; i < 24; i++) {
+    many.refunds.push({
+      id: itemId++, status: 'pending', title: `${LONG.title} variant ${i}`, sku: `ASP-${i}`, quantity: 1 + (i % 3), price: '129.00',
+      reason: i % 2 === 0 ? LONG.reason : 'Wrong colour',
+    });
+  }
+  return fixture;
+}

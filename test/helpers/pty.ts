@@ -117,7 +117,8 @@ export function spawnPty(options: PtyOptions): PtySession {
   const lines = (): string[] => {
     const buf = term.buffer.active;
     const out: string[] = [];
-    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '');
+    // Only the columns the terminal has: cells past its width stay in xterm's buffer after a narrowing, unseen.
+    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true, 0, term.cols).trimEnd() ?? '');
     return out;
   };
   const screen = () => lines().join('\n');

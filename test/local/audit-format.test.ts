@@ -16,8 +16,8 @@ describe('audit entries', () => {
     const wrongStatus: AuditEntry = { ...notFound, scanned: '#N1002', orderId: 1002, code: 'wrong_status' };
     for (const entry of [notFound, wrongStatus]) expect(parseAuditLine(formatAuditLine(entry))).toEqual(entry);
     expect(outcomeText(notFound)).toBe('no change not_found');
-    expect(auditRow(notFound, 'UTC').slice(1, 4)).toEqual(['scan', '"#N9999"', 'no change not_found']);
-    expect(auditRow(notFound, 'UTC')[5]).toBe('scanned #N9999');
+    expect(auditRow(notFound, 'UTC').slice(1, 5)).toEqual(['scan', 'scan', '"#N9999"', 'no change not_found']);
+    expect(auditRow(notFound, 'UTC')[6]).toBe('scanned #N9999');
   });
 
   it('takes a bulk order left undone', () => {

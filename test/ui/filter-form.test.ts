@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textAt } from '../../src/ui/components/text-edit.js';
-import { checkForm, fieldOfParam, formFromFilters } from '../../src/ui/screens/list/filter-form.js';
+import { checkForm, fieldMessage, fieldOfParam, formFromFilters, inFieldWords } from '../../src/ui/screens/list/filter-form.js';
 import { fieldText, filterFormReducer, initialFilterForm } from '../../src/ui/screens/list/filter-form-state.js';
 
 const empty = formFromFilters({}, 50);
@@ -103,5 +103,27 @@ describe('filter form state', () => {
     expect(s.values.statuses).toEqual(['archived']);
     s = filterFormReducer(s, { type: 'toggle-status' });
     expect(s.values.statuses).toEqual([]);
+  });
+});
+
+describe('the panel speaks its own words', () => {
+  it('names the fields as the panel labels them, never by their interface names', () => {
+    const checked = checkForm({ ...empty, from: '2026-11-10', to: '2026-11-02' }, DATES);
+    expect(checked.errors.from?.code).toBe('invalid_date_range');
+    expect(fieldMessage(checked.errors.from!)).toBe('Submitted from must not be later than Submitted to.');
+    expect(fieldMessage(checkForm({ ...empty, limit: '0' }, DATES).errors.limit!)).toBe('Page size must be a whole number from 1 to 100, written in digits.');
+    expect(fieldMessage(checkForm({ ...empty, ids: '1,a' }, DATES).errors.ids!)).toMatch(/^Ids must be positive whole numbers/);
+    expect(fieldMessage(checkForm({ ...empty, names: '#N1,,#N2' }, DATES).errors.names!)).toMatch(/^Order names: an empty name between commas; write them comma-separated/);
+    for (const values of [{ from: 'junk' }, { to: '2020-13-45' }, { limit: '1000' }, { ids: ',' }, { names: ',' }, { from: '2026-11-10', to: '2026-11-02' }]) {
+      for (const error of Object.values(checkForm({ ...empty, ...values }, DATES).errors)) {
+        expect(fieldMessage(error)).not.toMatch(/submitted_at_m(in|ax)|order_names|^limit|^ids|^statuses/);
+      }
+    }
+  });
+
+  it('words the service\'s message the same way, and leaves a word that is only prose alone', () => {
+    expect(inFieldWords('submitted_at_min must not be later than submitted_at_max.')).toBe('Submitted from must not be later than Submitted to.');
+    expect(inFieldWords('statuses contains an unknown value: "x".')).toBe('Statuses contains an unknown value: "x".');
+    expect(inFieldWords('You are over the limit; order_names has an empty element.')).toBe('You are over the limit; Order names has an empty element.');
   });
 });

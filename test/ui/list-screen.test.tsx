@@ -42,12 +42,12 @@ const rowOf = (frame: string, id: number) => frame.split('\n').find((l) => new R
 
 describe('orders list', () => {
   it('shows the first page, newest first, with every column and the selected row marked', async () => {
-    const view = track(renderConsole({ baseUrl: sandbox.url, columns: 160 }));
+    const view = track(renderConsole({ baseUrl: sandbox.url, columns: 200 }));
     await view.waitFor('#N1025', 'First25 Last25', 'customer25@shop_north.example', '1R 1E · 2 pending');
     const frame = view.frame();
     expect(frame).toContain('ID');
     expect(frame).toMatch(/Order\s+Status\s+Customer\s+E-mail\s+Submitted\s+Items\s+Cur/);
-    expect(rowOf(frame, 1025)).toMatch(/^› {2}1025 #N1025\s+archived\s+First25 Last25\s+customer25@shop_north\.example\s+2026-11-0\d \d\d:00 · \S+\s+1R 1E\s+EUR/);
+    expect(rowOf(frame, 1025)).toMatch(/^›\s+1025 #N1025\s+archived\s+First25 Last25\s+customer25@shop_north\.example\s+2026-11-0\d \d\d:00 · \S+\s+1R 1E\s+EUR/);
     expect(rowOf(frame, 1014)).toContain('pending');
     expect(frame).not.toContain('#N1026'); // draft/cancelled are never shown
     expect(frame).toContain('page 1 · 50/page');
@@ -72,16 +72,16 @@ describe('orders list', () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, columns: 80, rows: 24 }));
     await view.waitFor('#N1025');
     let lines = view.frame().split('\n');
-    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(lines.length).toBeLessThanOrEqual(24);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
     expect(view.frame()).not.toContain('E-mail');
     expect(view.frame()).toContain('Status');
     expect(rowOf(view.frame(), 1025)).toContain('archived');
 
-    resize(view.stdout, 160, 40);
+    resize(view.stdout, 200, 40);
     await view.waitFor('E-mail', 'customer25@shop_north.example');
     resize(view.stdout, 60, 20);
-    await view.waitUntil((f) => f.split('\n').length <= 19 && !f.includes('E-mail'), 'laid out for 60x20');
+    await view.waitUntil((f) => f.split('\n').length <= 20 && !f.includes('E-mail'), 'laid out for 60x20');
     lines = view.frame().split('\n');
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
     expect(rowOf(view.frame(), 1025)).toMatch(/1025 #N1025\s+archived/);
@@ -277,8 +277,8 @@ describe('orders list', () => {
   });
 
   it('quick find: ↓ moves visibly through matches even when only one fits', async () => {
-    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 5, rows: 11 }));
-    await view.waitFor('#N1022');
+    const view = track(renderConsole({ baseUrl: sandbox.url, limit: 5, rows: 7 }));
+    await view.waitFor('#N1025');
     await view.press('/', 'Find (order name or id)');
     await view.press('#DUP');
     await view.press(KEY.enter, '2 orders match');
@@ -321,13 +321,27 @@ describe('orders list', () => {
     const view = track(
       renderFilterPanel({ initial: formFromFilters({ statuses: ['pending'] }, 50), serverError: error }),
     );
-    await view.waitFor('› Statuses', '✗ The service says: statuses contains an unknown', '[invalid_status_value]');
+    // In the panel's words: the field as it is labelled.
+    await view.waitFor('› Statuses', '✗ The service says: Statuses contains an unknown', '[invalid_status_value]');
     await view.press(' ');
     await view.waitUntil((f) => !f.includes('The service says'), 'cleared once the field is edited');
   });
 
-  it('read-only: mutating keys are shown off and say why when pressed', async () => {
-    const view = track(renderConsole({ baseUrl: sandbox.url, isReadOnly: true, columns: 120 }));
+  it('shows a field\'s format under it while it is empty or right, and only its error (which says what to type) when wrong', async () => {
+    const view = track(renderFilterPanel({ initial: { ...formFromFilters({}, 50), from: '2026-11-10', to: '2026-11-02' }, serverError: null }));
+    await view.waitFor('› Statuses');
+    // The range error names both fields as the panel labels them.
+    await view.waitFor('✗ Submitted from must not be later than Submitted to. [invalid_date_range]');
+    await view.press('\t');
+    await view.waitFor('› Submitted from');
+    // Focused with an error: the error, not the format hint too.
+    expect(view.frame()).not.toContain('2026-11-02, today, yesterday, 7d/12h/2w ago');
+    await view.press('\t');
+    await view.waitFor('› Submitted to', 'the same forms, inclusive');
+  });
+
+  it('read-only: mutating keys are shown off (after the keys that work, where there is room) and say why when pressed', async () => {
+    const view = track(renderConsole({ baseUrl: sandbox.url, isReadOnly: true, columns: 200 }));
     await view.waitFor('#N1025', '[read-only]', 'r receive (off: read-only)');
     await view.press('r', 'Read-only mode: "r" is off (start without --read-only to change orders).');
     await view.press('A', 'Read-only mode: "A"');

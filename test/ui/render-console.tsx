@@ -51,6 +51,8 @@ export interface RenderConsoleOptions {
   /** The state directory (default: a new temporary one). */
   readonly stateDir?: string;
   readonly initialView?: ListView | null;
+  /** The profile's preset reject reasons (default one, "Damaged"). */
+  readonly rejectReasons?: readonly string[];
 }
 
 /** Every listPage call the console made (cursor undefined = first page). */
@@ -94,8 +96,8 @@ export function frameWaiters(view: { lastFrame(): string | undefined; readonly s
   return { frame, waitFor, waitUntil, press };
 }
 
-/** Renders the console; call `cleanup` in afterEach. */
-export function renderConsole(options: RenderConsoleOptions) {
+/** The services of a console as `returns-console` makes them, against `options.baseUrl`, with its list calls recorded. */
+export function consoleServices(options: RenderConsoleOptions) {
   const monitor = createConnectionMonitor();
   const real = createClient({
     baseUrl: options.baseUrl,
@@ -120,7 +122,7 @@ export function renderConsole(options: RenderConsoleOptions) {
       stateName: options.stateName ?? options.profileName ?? 'north',
       serviceHost: new URL(options.baseUrl).host,
       isSandbox: options.isSandbox ?? false,
-      rejectReasons: ['Damaged'],
+      rejectReasons: options.rejectReasons ?? ['Damaged'],
       refreshIntervalMs: options.refreshIntervalMs ?? 0,
     },
     isReadOnly: options.isReadOnly ?? false,
@@ -131,6 +133,12 @@ export function renderConsole(options: RenderConsoleOptions) {
     ...(options.views && { views: options.views }),
     ...(options.profileNames && { profileNames: options.profileNames }),
   };
+  return { services, client, real, calls, stateDir, monitor };
+}
+
+/** Renders the console; call `cleanup` in afterEach. */
+export function renderConsole(options: RenderConsoleOptions) {
+  const { services, client, real, calls, stateDir, monitor } = consoleServices(options);
   const queryClient = createConsoleQueryClient();
   const view = render(
     <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>

@@ -86,7 +86,7 @@ describe('order columns', () => {
   it('sanitizes service strings before layout', () => {
     const cols = orderColumns(Date.now());
     const hostile = order({ order_name: '#N\u001b]52;c;eA==\u0007', cust_first_name: 'A\u202eB' });
-    const line = rowLine(layoutColumns(cols, [hostile], 200), hostile, createStyle(false));
+    const line = rowLine(layoutColumns(cols, 200), hostile, createStyle(false));
     expect(line).not.toMatch(/[\u001b\u0007\u202e]/);
     expect(line).toContain('<U+202E>');
   });
@@ -100,43 +100,43 @@ describe('table layout', () => {
   ];
 
   it('shows every column when there is room', () => {
-    const laid = layoutColumns(cols, rows, 200);
+    const laid = layoutColumns(cols, 200);
     expect(laid.map((c) => c.spec.key)).toEqual(['id', 'order', 'status', 'customer', 'email', 'submitted', 'items', 'currency']);
   });
 
   it('drops the e-mail first, then currency and customer, never id, order or status', () => {
-    const at80 = layoutColumns(cols, rows, 78).map((c) => c.spec.key);
+    const at80 = layoutColumns(cols, 78).map((c) => c.spec.key);
     expect(at80).not.toContain('email');
     expect(at80).toEqual(expect.arrayContaining(['id', 'order', 'status', 'submitted', 'items']));
-    const narrow = layoutColumns(cols, rows, 40).map((c) => c.spec.key);
+    const narrow = layoutColumns(cols, 40).map((c) => c.spec.key);
     expect(narrow).toEqual(expect.arrayContaining(['id', 'order', 'status']));
     expect(narrow).not.toContain('customer');
   });
 
   it('lines never exceed the width they were laid out for', () => {
     for (const width of [40, 60, 78, 98, 140]) {
-      const laid = layoutColumns(cols, rows, width);
+      const laid = layoutColumns(cols, width);
       expect(displayWidth(headerLine(laid))).toBeLessThanOrEqual(width);
       for (const r of rows) expect(displayWidth(rowLine(laid, r, createStyle(false)))).toBeLessThanOrEqual(width);
     }
   });
 
-  it('shows one form of a column on every row: the longest that every row fits', () => {
+  it('shows one form of a column on every row, chosen by the width alone', () => {
     type R = { readonly age: string };
-    const cols = [{ key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 3, cell: (r: R) => [safe(`11-23 22:08 · ${r.age}`), safe(r.age)] }];
+    const cols = [{ key: 'submitted', header: 'Submitted', width: 17, formWidths: [17, 4], isFlexible: true, minWidth: 3, cell: (r: R) => [safe(`11-23 22:08 · ${r.age}`), safe(r.age)] }];
     const rows: R[] = [{ age: '1h' }, { age: '10h' }];
-    // 16 columns: "11-23 22:08 · 1h" fits, "11-23 22:08 · 10h" does not, so both rows show the age alone.
-    const laid = layoutColumns(cols, rows, 16);
-    expect(laid.map((c) => c.width)).toEqual([16]);
-    const lines = rows.map((r) => rowLine(laid, r, createStyle(false)).trimEnd());
-    expect(lines).toEqual(['1h', '10h']);
-    const wide = layoutColumns(cols, rows, 40);
+    // 16 columns: narrower than the long form, so every row shows the age alone, whatever it is.
+    const laid = layoutColumns(cols, 16);
+    expect(laid.map((c) => c.form)).toEqual([1]);
+    expect(rows.map((r) => rowLine(laid, r, createStyle(false)).trimEnd())).toEqual(['1h', '10h']);
+    const wide = layoutColumns(cols, 40);
     expect(rows.map((r) => rowLine(wide, r, createStyle(false)).trimEnd())).toEqual(['11-23 22:08 · 1h', '11-23 22:08 · 10h']);
   });
 
-  it('picks the longest variant that fits, else cuts the shortest', () => {
-    expect(fitCell([safe('long variant'), safe('short')], 8)).toBe('short   ');
-    expect(fitCell([safe('long variant'), safe('shortish')], 5)).toBe('shor…');
+  it('shows the variant of its form, cut when wider', () => {
+    expect(fitCell([safe('long variant'), safe('short')], 8, 'left', 1)).toBe('short   ');
+    expect(fitCell([safe('long variant'), safe('shortish')], 5, 'left', 1)).toBe('shor…');
+    expect(fitCell([safe('long variant'), safe('short')], 8)).toBe('long va…');
     expect(fitCell('42', 4, 'right')).toBe('  42');
   });
 

@@ -1,7 +1,9 @@
 /**
- * The footer: hints for a scope, straight from the binding table. Keys that do nothing here
- * are shown as off, with why (read-only mode, or what the screen says, e.g. an order that is
- * not pending), so nobody wonders why a key does nothing.
+ * The footer: the keys of a scope, chosen from the key table by their rank (bindings.ts
+ * `hintRank`): the screen's main jobs and `?` always, then more while they fit on the lines
+ * those take, so a wider terminal shows more and `?` lists the rest. A key that does nothing
+ * on the screen now (read-only mode, an order that is not pending) goes last, marked off
+ * with why; pressing it says why in full.
  */
 import { Box, Text } from 'ink';
 import { memo } from 'react';
@@ -11,13 +13,7 @@ import { useTheme } from '../context/theme-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from '../keys/bindings.js';
 import { hintBindings, type KeyTable } from '../keys/match.js';
 import { useKeyTable } from '../keys/use-key-table.js';
-
-export interface KeyHintsProps {
-  /** One scope, or several (their hints are joined, first scope first, without repeats). */
-  readonly scope: KeyScope | readonly KeyScope[];
-  /** Actions that do nothing on this screen now, with why in a few words. */
-  readonly offActions?: ReadonlyMap<KeyAction, string>;
-}
+import { fixedPart, PRIORITY, type ScreenPart } from '../layout/screen-parts.js';
 
 /** One hint of the footer: its binding, the words after the key, and why it is off. */
 export interface Hint {
@@ -28,20 +24,27 @@ export interface Hint {
 
 /** Columns between two hints. */
 const HINT_GAP = 2;
+/** The rank after every rank of the table: keys that are off now. */
+const OFF_RANK = 4;
 
-/** The hints of `scope` (pure): bindings, their words, and which are off and why. */
-export function footerHints(
-  scope: KeyHintsProps['scope'],
-  isReadOnly: boolean,
-  offActions?: ReadonlyMap<KeyAction, string>,
-  table?: KeyTable,
-): readonly Hint[] {
+/** A scope, or several (their hints are joined, first scope first, without repeats). */
+export type HintScopes = KeyScope | readonly KeyScope[];
+
+/** What a screen says about its keys now: which do nothing and why, and which it does not show (they mean something else at this moment). */
+export interface FooterOptions {
+  readonly offActions?: ReadonlyMap<KeyAction, string>;
+  readonly hidden?: ReadonlySet<KeyAction>;
+}
+
+/** Every hint the scopes can show, in reading order (the scopes' own keys, then the global ones), with which are off and why (pure). */
+export function footerHints(scope: HintScopes, isReadOnly: boolean, options: FooterOptions = {}, table?: KeyTable): readonly Hint[] {
+  const { offActions, hidden } = options;
   const scopes: readonly KeyScope[] = typeof scope === 'string' ? [scope] : scope;
   const seen = new Set<string>();
   const hints: Hint[] = [];
   for (const s of scopes) {
     for (const b of hintBindings(s, table)) {
-      if (seen.has(b.label)) continue;
+      if (seen.has(b.label) || (b.scope !== 'global' && hidden?.has(b.action))) continue;
       seen.add(b.label);
       const offWhy = isReadOnly && b.isMutating ? 'read-only' : offActions?.get(b.action);
       hints.push({ binding: b, words: ` ${b.hint ?? b.description}${offWhy !== undefined ? ` (off: ${offWhy})` : ''}`, offWhy });
@@ -50,41 +53,85 @@ export function footerHints(
   return hints;
 }
 
-/** Lines the footer takes at `width` columns (hints wrap whole, as the footer draws them). */
-export function footerLineCount(hints: readonly Hint[], width: number): number {
-  let lines = hints.length > 0 ? 1 : 0;
+const rankOf = (h: Hint) => (h.offWhy !== undefined ? OFF_RANK : (h.binding.hintRank ?? OFF_RANK));
+const widthOf = (h: Hint) => displayWidth(h.binding.label + h.words);
+
+/** `hints` in rows of at most `width` columns, whole hints in their order (a hint wider than a row has one of its own). */
+export function hintRows(hints: readonly Hint[], width: number): Hint[][] {
+  const rows: Hint[][] = [];
   let used = 0;
   for (const h of hints) {
-    const w = displayWidth(h.binding.label + h.words);
-    if (used > 0 && used + HINT_GAP + w > width) {
-      lines++;
-      used = w;
+    const w = widthOf(h);
+    const row = rows.at(-1);
+    if (row && used + HINT_GAP + w <= width) {
+      row.push(h);
+      used += HINT_GAP + w;
     } else {
-      used += (used > 0 ? HINT_GAP : 0) + w;
+      rows.push([h]);
+      used = w;
     }
   }
-  return lines;
+  return rows;
 }
 
 /**
- * Renders the footer hints of `scope`. Memoized: a key on the screen above does not draw the
- * footer again (a Text drawn again is a row Ink's Output builds again, src/ui/ink/row-cached-output.ts).
+ * The footer's rows at `width` columns (pure): every main job (rank 1), on as many rows as
+ * they need, then the other hints by rank (in reading order within a rank) while they fit on
+ * those rows; the first that does not fit ends the footer, so a key is never shown while
+ * one that ranks above it is left out. Shown in reading order.
  */
-export const KeyHints = memo(function KeyHints(props: KeyHintsProps) {
+export function chooseFooter(hints: readonly Hint[], width: number): Hint[][] {
+  const chosen = new Set(hints.filter((h) => rankOf(h) === 1));
+  const rows = hintRows(hints.filter((h) => chosen.has(h)), width).length;
+  const rest = hints.filter((h) => !chosen.has(h)).sort((a, b) => rankOf(a) - rankOf(b));
+  for (const h of rest) {
+    chosen.add(h);
+    if (hintRows(hints.filter((x) => chosen.has(x)), width).length > Math.max(1, rows)) {
+      chosen.delete(h);
+      break;
+    }
+  }
+  return hintRows(hints.filter((h) => chosen.has(h)), width);
+}
+
+/** The footer rows of `scope` on this console (its key table and read-only mode), `width` columns wide. */
+export function useFooterRows(scope: HintScopes, width: number, options?: FooterOptions): Hint[][] {
   const { isReadOnly } = useServices();
-  const theme = useTheme();
-  const hints = footerHints(props.scope, isReadOnly, props.offActions, useKeyTable());
-  return (
-    <Box flexWrap="wrap" columnGap={HINT_GAP}>
-      {hints.map(({ binding: b, words, offWhy }) => {
-        const isOff = offWhy !== undefined;
-        return (
-          <Text key={`${b.scope}:${b.action}`} dimColor={isOff}>
-            <Text bold={!isOff} color={isOff ? undefined : theme.color('accent')}>{b.label}</Text>
-            {words}
+  return chooseFooter(footerHints(scope, isReadOnly, options, useKeyTable()), width);
+}
+
+/** The footer as a part of a screen: its rows, kept before the content (the keys stay on screen). */
+export function footerPart(rows: readonly (readonly Hint[])[], key = 'footer'): ScreenPart {
+  return fixedPart(key, rows.length, PRIORITY.footer, () => <KeyHints rows={rows} />);
+}
+
+/**
+ * Renders footer rows. Memoized on its rows' hints: a key on the screen above does not draw
+ * the footer again (a Text drawn again is a row Ink's Output builds again, src/ui/ink/row-cached-output.ts).
+ */
+export const KeyHints = memo(
+  function KeyHints(props: { readonly rows: readonly (readonly Hint[])[] }) {
+    const theme = useTheme();
+    return (
+      <Box flexDirection="column">
+        {props.rows.map((row, i) => (
+          <Text key={i} wrap="truncate">
+            {row.map(({ binding: b, words, offWhy }, k) => {
+              const isOff = offWhy !== undefined;
+              return (
+                <Text key={`${b.scope}:${b.action}`} dimColor={isOff}>
+                  {k > 0 ? ' '.repeat(HINT_GAP) : ''}
+                  <Text bold={!isOff} color={isOff ? undefined : theme.color('accent')}>{b.label}</Text>
+                  {words}
+                </Text>
+              );
+            })}
           </Text>
-        );
-      })}
-    </Box>
-  );
-});
+        ))}
+      </Box>
+    );
+  },
+  (a, b) => a.rows.length === b.rows.length && a.rows.every((row, i) => row.length === b.rows[i]!.length && row.every((h, k) => sameHint(h, b.rows[i]![k]!))),
+);
+
+const sameHint = (a: Hint, b: Hint) => a.binding === b.binding && a.words === b.words && a.offWhy === b.offWhy;

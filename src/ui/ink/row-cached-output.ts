@@ -40,13 +40,34 @@ export interface InkOutput {
 
 export type InkOutputClass = new (options: { width: number; height: number }) => InkOutput;
 
-interface Write {
+/** One write of a frame, with the clip it was made in. */
+export interface OutputWrite {
   readonly x: number;
   readonly y: number;
   readonly text: string;
   readonly transformers: readonly OutputTransformer[];
   /** The clip in force (the intersection of the open clips), if any. */
   readonly clip: OutputClip | undefined;
+}
+
+/** One frame as Ink's renderer wrote it: its size, every write with its clip, and the frame. */
+export interface ObservedFrame {
+  readonly width: number;
+  readonly height: number;
+  readonly writes: readonly OutputWrite[];
+  readonly output: string;
+}
+
+const frameObservers = new Set<(frame: ObservedFrame) => void>();
+
+/**
+ * Calls `observer` with every frame Ink builds, until the function returned is called. For
+ * the tests' layout and terminal checks, which look at where each piece of text went and
+ * at the frame meant.
+ */
+export function observeFrames(observer: (frame: ObservedFrame) => void): () => void {
+  frameObservers.add(observer);
+  return () => frameObservers.delete(observer);
 }
 
 /** Rows remembered across frames and Output instances (a few screens' worth; oldest out first). */
@@ -97,7 +118,7 @@ function lineCount(text: string): number {
 }
 
 /** The half-open range of rows `write` can put characters on, within `height` rows. */
-function rowsOf(write: Write, height: number): readonly [number, number] {
+function rowsOf(write: OutputWrite, height: number): readonly [number, number] {
   let from = write.y;
   let to = write.y + lineCount(write.text);
   const { clip } = write;
@@ -113,7 +134,7 @@ function rowsOf(write: Write, height: number): readonly [number, number] {
  * True when every row is a whole number (Yoga lays out in whole cells; anything else is
  * drawn by Ink's Output as a whole, with no cache).
  */
-function isOnGrid(height: number, writes: readonly Write[]): boolean {
+function isOnGrid(height: number, writes: readonly OutputWrite[]): boolean {
   const isWhole = (n: number | undefined) => n === undefined || Number.isInteger(n);
   return Number.isInteger(height) && writes.every((w) => Number.isInteger(w.y) && isWhole(w.clip?.y1) && isWhole(w.clip?.y2));
 }
@@ -123,7 +144,7 @@ export function withRowCache(Base: InkOutputClass): InkOutputClass {
   return class RowCachedOutput implements InkOutput {
     readonly #width: number;
     readonly #height: number;
-    readonly #writes: Write[] = [];
+    readonly #writes: OutputWrite[] = [];
     readonly #clips: OutputClip[] = [];
 
     constructor(options: { width: number; height: number }) {
@@ -146,9 +167,18 @@ export function withRowCache(Base: InkOutputClass): InkOutputClass {
     }
 
     get(): { output: string; height: number } {
+      const frame = this.#frame();
+      if (frameObservers.size > 0) {
+        const observed = { width: this.#width, height: this.#height, writes: this.#writes, output: frame.output };
+        for (const observer of frameObservers) observer(observed);
+      }
+      return frame;
+    }
+
+    #frame(): { output: string; height: number } {
       const height = this.#height;
       if (!isOnGrid(height, this.#writes)) return this.#whole();
-      const onRow: Write[][] = Array.from({ length: Math.max(0, height) }, () => []);
+      const onRow: OutputWrite[][] = Array.from({ length: Math.max(0, height) }, () => []);
       for (const write of this.#writes) {
         if (write.clip && isEmpty(write.clip)) continue;
         const [from, to] = rowsOf(write, height);
@@ -170,7 +200,7 @@ export function withRowCache(Base: InkOutputClass): InkOutputClass {
     }
 
     /** Row `row` of the frame, from the cache or built by Ink's Output from `writes` alone. */
-    #row(row: number, writes: readonly Write[]): string {
+    #row(row: number, writes: readonly OutputWrite[]): string {
       let key = `${this.#width}`;
       for (const w of writes) {
         key += `\u0000${w.x},${w.y - row},${w.clip?.x1},${w.clip?.x2},${transformerKey(w.transformers)}${w.text.length}:${w.text}`;

@@ -23,6 +23,9 @@ export type KeySpec =
   | { readonly ctrl: string }
   | { readonly special: 'up' | 'down' | 'left' | 'right' | 'pageUp' | 'pageDown' | 'return' | 'escape' | 'tab' | 'shiftTab' | 'space' | 'ctrlC' | 'home' | 'end' | 'backspace' | 'delete' };
 
+/** See `KeyBinding.hintRank`. */
+export type HintRank = 1 | 2 | 3;
+
 export interface KeyBinding {
   readonly action: KeyAction;
   readonly scope: KeyScope;
@@ -32,8 +35,11 @@ export interface KeyBinding {
   readonly description: string;
   /** True when the action changes data on the service (disabled by --read-only). */
   readonly isMutating: boolean;
-  /** True when shown in the footer hints of its scope. */
-  readonly isHint?: boolean;
+  /**
+   * Its place in the footer of its scope: 1 for the screen's main jobs (always shown), 2 and
+   * 3 for keys shown while they fit beside those (2 first); absent: only in help (`?`).
+   */
+  readonly hintRank?: HintRank;
   /** A word or two for the footer (the description is used when absent). */
   readonly hint?: string;
 }
@@ -43,10 +49,10 @@ const s = (special: Extract<KeySpec, { special: string }>['special']): KeySpec =
 
 /** The table. Order within a scope is the order of hints and help. */
 export const KEY_BINDINGS: readonly KeyBinding[] = [
-  { action: 'help', scope: 'global', keys: [c('?')], label: '?', description: 'Show help', isMutating: false, isHint: true, hint: 'help' },
-  { action: 'activity-log', scope: 'global', keys: [c('L')], label: 'L', description: 'Activity log', isMutating: false },
+  { action: 'help', scope: 'global', keys: [c('?')], label: '?', description: 'Show help', isMutating: false, hintRank: 1, hint: 'help' },
+  { action: 'activity-log', scope: 'global', keys: [c('L')], label: 'L', description: 'Activity log', isMutating: false, hintRank: 3, hint: 'log' },
   { action: 'switch-profile', scope: 'global', keys: [c('P')], label: 'P', description: 'Switch shop: pick another profile of the config file', isMutating: false },
-  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, isHint: true, hint: 'quit' },
+  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, hintRank: 1, hint: 'quit' },
 
   { action: 'move-up', scope: 'list', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous order', isMutating: false },
   { action: 'move-down', scope: 'list', keys: [s('down'), c('j')], label: '↓/j', description: 'Next order', isMutating: false },
@@ -54,85 +60,87 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'page-down', scope: 'list', keys: [s('pageDown')], label: 'PgDn', description: 'Move down one screen', isMutating: false },
   { action: 'jump-top', scope: 'list', keys: [c('g'), s('home')], label: 'g', description: 'First row', isMutating: false },
   { action: 'jump-bottom', scope: 'list', keys: [c('G'), s('end')], label: 'G', description: 'Last row', isMutating: false },
-  { action: 'open', scope: 'list', keys: [s('return')], label: 'Enter', description: 'Open order', isMutating: false, isHint: true, hint: 'open' },
-  { action: 'mark', scope: 'list', keys: [s('space')], label: 'Space', description: 'Mark or unmark order, then move down', isMutating: false, isHint: true, hint: 'mark' },
+  { action: 'open', scope: 'list', keys: [s('return')], label: 'Enter', description: 'Open order', isMutating: false, hintRank: 1, hint: 'open' },
+  { action: 'mark', scope: 'list', keys: [s('space')], label: 'Space', description: 'Mark or unmark order, then move down', isMutating: false, hintRank: 2, hint: 'mark' },
   { action: 'mark-page', scope: 'list', keys: [c('*')], label: '*', description: 'Mark every order on the page (again: unmark them)', isMutating: false },
   { action: 'mark-range', scope: 'list', keys: [c('V')], label: 'V', description: 'Start a range here; move, then V again marks every order in between', isMutating: false },
   { action: 'clear-marks', scope: 'list', keys: [c('U')], label: 'U', description: 'Unmark every order (on all pages)', isMutating: false },
-  { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find by order name or id', isMutating: false, isHint: true, hint: 'find' },
-  { action: 'filter', scope: 'list', keys: [c('f')], label: 'f', description: 'Filters', isMutating: false, isHint: true, hint: 'filters' },
-  { action: 'command-line', scope: 'list', keys: [c(':')], label: ':', description: 'Command line (:status, :view, :help …)', isMutating: false },
-  { action: 'next-page', scope: 'list', keys: [c('n')], label: 'n', description: 'Next page', isMutating: false, isHint: true, hint: 'next page' },
-  { action: 'prev-page', scope: 'list', keys: [c('p')], label: 'p', description: 'Previous page', isMutating: false, isHint: true, hint: 'prev page' },
+  { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find by order name or id', isMutating: false, hintRank: 1, hint: 'find' },
+  { action: 'filter', scope: 'list', keys: [c('f')], label: 'f', description: 'Filters', isMutating: false, hintRank: 2, hint: 'filters' },
+  { action: 'command-line', scope: 'list', keys: [c(':')], label: ':', description: 'Command line (:status, :view, :help …)', isMutating: false, hintRank: 3, hint: 'commands' },
+  { action: 'next-page', scope: 'list', keys: [c('n')], label: 'n', description: 'Next page', isMutating: false, hintRank: 2, hint: 'next page' },
+  { action: 'prev-page', scope: 'list', keys: [c('p')], label: 'p', description: 'Previous page', isMutating: false, hintRank: 2, hint: 'prev page' },
   { action: 'refresh', scope: 'list', keys: [c('R')], label: 'R', description: 'Refresh now', isMutating: false },
-  { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, isHint: true, hint: 'receive' },
-  { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every undecided item of marked orders (a saved draft is sent as drafted)', isMutating: true },
-  { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true },
-  { action: 'overview', scope: 'list', keys: [c('o')], label: 'o', description: 'Overview: orders per status, pending orders by age, your activity', isMutating: false },
+  { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, hintRank: 1, hint: 'receive' },
+  { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every undecided item of marked orders (a saved draft is sent as drafted)', isMutating: true, hintRank: 3, hint: 'approve marked' },
+  { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true, hintRank: 1, hint: 'scan mode' },
+  { action: 'overview', scope: 'list', keys: [c('o')], label: 'o', description: 'Overview: orders per status, pending orders by age, your activity', isMutating: false, hintRank: 3, hint: 'overview' },
 
-  { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true, hint: 'back' },
+  { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, hintRank: 1, hint: 'back' },
   { action: 'move-up', scope: 'order', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous item', isMutating: false },
   { action: 'move-down', scope: 'order', keys: [s('down'), c('j')], label: '↓/j', description: 'Next item', isMutating: false },
-  { action: 'approve', scope: 'order', keys: [c('a')], label: 'a', description: 'Approve item', isMutating: true, isHint: true, hint: 'approve' },
-  { action: 'reject', scope: 'order', keys: [c('x')], label: 'x', description: 'Reject item (asks for a reason)', isMutating: true, isHint: true, hint: 'reject' },
-  { action: 'keep', scope: 'order', keys: [c('e')], label: 'e', description: 'Keep item (customer keeps it)', isMutating: true, isHint: true, hint: 'keep' },
-  { action: 'approve-all', scope: 'order', keys: [c('A')], label: 'A', description: 'Approve all undecided items', isMutating: true },
-  { action: 'clear-decision', scope: 'order', keys: [s('backspace'), s('delete'), c('u')], label: 'u', description: 'Clear decision', isMutating: true },
-  { action: 'submit', scope: 'order', keys: [c('s')], label: 's', description: 'Submit review', isMutating: true, isHint: true, hint: 'submit' },
-  { action: 'receive', scope: 'order', keys: [c('r')], label: 'r', description: 'Receive order', isMutating: true, isHint: true, hint: 'receive' },
+  { action: 'approve', scope: 'order', keys: [c('a')], label: 'a', description: 'Approve item', isMutating: true, hintRank: 1, hint: 'approve' },
+  { action: 'reject', scope: 'order', keys: [c('x')], label: 'x', description: 'Reject item (asks for a reason)', isMutating: true, hintRank: 1, hint: 'reject' },
+  { action: 'keep', scope: 'order', keys: [c('e')], label: 'e', description: 'Keep item (customer keeps it)', isMutating: true, hintRank: 2, hint: 'keep' },
+  { action: 'approve-all', scope: 'order', keys: [c('A')], label: 'A', description: 'Approve all undecided items', isMutating: true, hintRank: 3, hint: 'approve all' },
+  { action: 'clear-decision', scope: 'order', keys: [s('backspace'), s('delete'), c('u')], label: 'u', description: 'Clear decision', isMutating: true, hintRank: 3, hint: 'clear' },
+  { action: 'submit', scope: 'order', keys: [c('s')], label: 's', description: 'Submit review', isMutating: true, hintRank: 1, hint: 'submit' },
+  { action: 'receive', scope: 'order', keys: [c('r')], label: 'r', description: 'Receive order', isMutating: true, hintRank: 1, hint: 'receive' },
   { action: 'refresh', scope: 'order', keys: [c('R')], label: 'R', description: 'Refresh order', isMutating: false },
 
-  { action: 'next-field', scope: 'filter', keys: [s('tab'), s('down')], label: 'Tab', description: 'Next field', isMutating: false, isHint: true, hint: 'next field' },
+  { action: 'next-field', scope: 'filter', keys: [s('tab'), s('down')], label: 'Tab', description: 'Next field', isMutating: false, hintRank: 1, hint: 'next field' },
   { action: 'prev-field', scope: 'filter', keys: [s('shiftTab'), s('up')], label: 'S-Tab', description: 'Previous field', isMutating: false },
-  { action: 'apply', scope: 'filter', keys: [s('return')], label: 'Enter', description: 'Apply filters', isMutating: false, isHint: true, hint: 'apply' },
-  { action: 'back', scope: 'filter', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
+  { action: 'apply', scope: 'filter', keys: [s('return')], label: 'Enter', description: 'Apply filters', isMutating: false, hintRank: 1, hint: 'apply' },
+  { action: 'back', scope: 'filter', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, hintRank: 1, hint: 'cancel' },
 
-  { action: 'apply', scope: 'find', keys: [s('return')], label: 'Enter', description: 'Find', isMutating: false, isHint: true, hint: 'find' },
+  { action: 'apply', scope: 'find', keys: [s('return')], label: 'Enter', description: 'Find', isMutating: false, hintRank: 1, hint: 'find' },
   { action: 'move-up', scope: 'find', keys: [s('up')], label: '↑', description: 'Previous match (when several match)', isMutating: false },
   { action: 'move-down', scope: 'find', keys: [s('down')], label: '↓', description: 'Next match (when several match)', isMutating: false },
-  { action: 'back', scope: 'find', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
+  { action: 'back', scope: 'find', keys: [s('escape')], label: 'Esc', description: 'Cancel', isMutating: false, hintRank: 1, hint: 'cancel' },
 
-  { action: 'apply', scope: 'command', keys: [s('return')], label: 'Enter', description: 'Run the command', isMutating: false, isHint: true, hint: 'run' },
-  { action: 'complete', scope: 'command', keys: [s('tab')], label: 'Tab', description: 'Complete the command, status, view or profile name', isMutating: false, isHint: true, hint: 'complete' },
-  { action: 'move-up', scope: 'command', keys: [s('up')], label: '↑', description: 'Older command from the history', isMutating: false, isHint: true, hint: 'history' },
+  { action: 'apply', scope: 'command', keys: [s('return')], label: 'Enter', description: 'Run the command', isMutating: false, hintRank: 1, hint: 'run' },
+  { action: 'complete', scope: 'command', keys: [s('tab')], label: 'Tab', description: 'Complete the command, status, view or profile name', isMutating: false, hintRank: 1, hint: 'complete' },
+  { action: 'move-up', scope: 'command', keys: [s('up')], label: '↑', description: 'Older command from the history', isMutating: false, hintRank: 2, hint: 'history' },
   { action: 'move-down', scope: 'command', keys: [s('down')], label: '↓', description: 'Newer command from the history', isMutating: false },
-  { action: 'back', scope: 'command', keys: [s('escape')], label: 'Esc', description: 'Close the command line', isMutating: false, isHint: true, hint: 'cancel' },
+  { action: 'back', scope: 'command', keys: [s('escape')], label: 'Esc', description: 'Close the command line', isMutating: false, hintRank: 1, hint: 'cancel' },
 
-  { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, isHint: true, hint: 'use reason' },
-  { action: 'back', scope: 'reason', keys: [s('escape')], label: 'Esc', description: 'Cancel rejection', isMutating: false, isHint: true, hint: 'cancel' },
+  { action: 'apply', scope: 'reason', keys: [s('return')], label: 'Enter', description: 'Use this reason', isMutating: false, hintRank: 1, hint: 'use reason' },
+  { action: 'back', scope: 'reason', keys: [s('escape')], label: 'Esc', description: 'Cancel rejection', isMutating: false, hintRank: 1, hint: 'cancel' },
   { action: 'move-up', scope: 'reason', keys: [s('up')], label: '↑', description: 'Previous preset reason', isMutating: false },
-  { action: 'move-down', scope: 'reason', keys: [s('down')], label: '↓', description: 'Next preset reason', isMutating: false, isHint: true, hint: 'presets' },
+  { action: 'move-down', scope: 'reason', keys: [s('down')], label: '↓', description: 'Next preset reason', isMutating: false, hintRank: 2, hint: 'presets' },
 
-  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, isHint: true, hint: 'confirm' },
-  { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
+  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, hintRank: 1, hint: 'confirm' },
+  { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, hintRank: 1, hint: 'cancel' },
 
-  { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc/q', description: 'Close help', isMutating: false, isHint: true, hint: 'close' },
-  { action: 'move-up', scope: 'help', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false, isHint: true, hint: 'scroll' },
+  { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc/q', description: 'Close help', isMutating: false, hintRank: 1, hint: 'close' },
+  { action: 'move-up', scope: 'help', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false, hintRank: 1, hint: 'scroll' },
   { action: 'move-down', scope: 'help', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
   { action: 'page-up', scope: 'help', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll up one screen', isMutating: false },
   { action: 'page-down', scope: 'help', keys: [s('pageDown'), s('space')], label: 'PgDn', description: 'Scroll down one screen', isMutating: false },
-  { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc/q', description: 'Close activity log', isMutating: false, isHint: true, hint: 'close' },
-  { action: 'move-up', scope: 'log', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false },
+  { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc/q', description: 'Close activity log', isMutating: false, hintRank: 1, hint: 'close' },
+  { action: 'move-up', scope: 'log', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false, hintRank: 2, hint: 'scroll' },
   { action: 'move-down', scope: 'log', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
   { action: 'page-up', scope: 'log', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll up one screen', isMutating: false },
   { action: 'page-down', scope: 'log', keys: [s('pageDown')], label: 'PgDn', description: 'Scroll down one screen', isMutating: false },
   { action: 'refresh', scope: 'log', keys: [c('R')], label: 'R', description: 'Reload the log', isMutating: false },
-  { action: 'back', scope: 'bulk', keys: [s('escape')], label: 'Esc', description: 'Stop the run (requests in flight finish); close the results', isMutating: false, isHint: true, hint: 'stop' },
-  { action: 'apply', scope: 'bulk', keys: [s('return')], label: 'Enter', description: 'Close the results', isMutating: false, isHint: true, hint: 'close' },
+  { action: 'back', scope: 'bulk', keys: [s('escape')], label: 'Esc', description: 'Stop the run (requests in flight finish); close the results', isMutating: false, hintRank: 1, hint: 'stop' },
+  { action: 'apply', scope: 'bulk', keys: [s('return')], label: 'Enter', description: 'Close the results', isMutating: false, hintRank: 1, hint: 'close' },
   { action: 'move-up', scope: 'bulk', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll the results up', isMutating: false },
-  { action: 'move-down', scope: 'bulk', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll the results down', isMutating: false, isHint: true, hint: 'scroll' },
+  { action: 'move-down', scope: 'bulk', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll the results down', isMutating: false, hintRank: 1, hint: 'scroll' },
   { action: 'page-up', scope: 'bulk', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll the results up one screen', isMutating: false },
   { action: 'page-down', scope: 'bulk', keys: [s('pageDown')], label: 'PgDn', description: 'Scroll the results down one screen', isMutating: false },
-  { action: 'back', scope: 'scan', keys: [s('escape')], label: 'Esc', description: 'Leave scan mode', isMutating: false, isHint: true, hint: 'leave' },
+  { action: 'back', scope: 'scan', keys: [s('escape')], label: 'Esc', description: 'Leave scan mode', isMutating: false, hintRank: 1, hint: 'leave' },
 
-  { action: 'back', scope: 'overview', keys: [s('escape'), c('o')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true, hint: 'back' },
-  { action: 'open', scope: 'overview', keys: [s('return')], label: 'Enter', description: 'Open the oldest pending order', isMutating: false, isHint: true, hint: 'open oldest' },
-  { action: 'refresh', scope: 'overview', keys: [c('R')], label: 'R', description: 'Count again', isMutating: false, isHint: true, hint: 'count again' },
+  { action: 'back', scope: 'overview', keys: [s('escape'), c('o')], label: 'Esc', description: 'Back to the list', isMutating: false, hintRank: 1, hint: 'back' },
+  { action: 'open', scope: 'overview', keys: [s('return')], label: 'Enter', description: 'Open the oldest pending order', isMutating: false, hintRank: 1, hint: 'open oldest' },
+  { action: 'refresh', scope: 'overview', keys: [c('R')], label: 'R', description: 'Count again', isMutating: false, hintRank: 2, hint: 'count again' },
   { action: 'move-up', scope: 'overview', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up (when the terminal is too small for everything)', isMutating: false },
   { action: 'move-down', scope: 'overview', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
 
   { action: 'move-up', scope: 'profiles', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous profile', isMutating: false },
   { action: 'move-down', scope: 'profiles', keys: [s('down'), c('j')], label: '↓/j', description: 'Next profile', isMutating: false },
-  { action: 'apply', scope: 'profiles', keys: [s('return')], label: 'Enter', description: 'Switch to this profile', isMutating: false, isHint: true, hint: 'switch' },
-  { action: 'back', scope: 'profiles', keys: [s('escape')], label: 'Esc', description: 'Stay on this profile', isMutating: false, isHint: true, hint: 'cancel' },
+  { action: 'apply', scope: 'profiles', keys: [s('return')], label: 'Enter', description: 'Switch to this profile', isMutating: false, hintRank: 1, hint: 'switch' },
+  { action: 'back', scope: 'profiles', keys: [s('escape')], label: 'Esc', description: 'Stay on this profile', isMutating: false, hintRank: 1, hint: 'cancel' },
+  // Not a text field, so q quits here as on every screen (the global keys do not reach a picker).
+  { action: 'quit', scope: 'profiles', keys: [c('q')], label: 'q', description: 'Quit', isMutating: false, hintRank: 1, hint: 'quit' },
 ];

@@ -90,11 +90,11 @@ const sameKey = (a: KeySpec, b: KeySpec) => keyIdentity(a) === keyIdentity(b);
  */
 export function hintBindings(scope: KeyScope, table: KeyTable = KEY_BINDINGS): readonly KeyBinding[] {
   // An action left without keys (<disabled>) has nothing to show.
-  const own = table.filter((b) => b.scope === scope && b.isHint && b.keys.length > 0);
+  const own = table.filter((b) => b.scope === scope && b.hintRank !== undefined && b.keys.length > 0);
   if (scope === 'global' || PROMPT_SCOPES.has(scope)) return own;
   const taken = table.filter((b) => b.scope === scope).flatMap((b) => b.keys);
   const globals = table.filter(
-    (b) => b.scope === 'global' && b.isHint && b.keys.length > 0 && !b.keys.some((k) => taken.some((t) => sameKey(k, t))),
+    (b) => b.scope === 'global' && b.hintRank !== undefined && b.keys.length > 0 && !b.keys.some((k) => taken.some((t) => sameKey(k, t))),
   );
   return [...own, ...globals];
 }

@@ -13,6 +13,7 @@ import { useInputRouter, usePasteHandler, useScanHandler } from './input-router.
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
 import { actionLabel, matchBinding, readOnlyReason, SCAN_IN_PROMPT, TEXT_SCOPES } from './match.js';
+import { pressedKey, unboundKeyText } from './unbound-key.js';
 import { useKeyTable } from './use-key-table.js';
 
 /** Receives the matched action; `binding` is the table row that matched. */
@@ -26,6 +27,11 @@ export interface KeyBindingOptions {
   readonly isActive?: boolean;
   /** Keys that match no binding (e.g. typed text). */
   readonly onUnmatched?: (input: string, key: Key) => void;
+  /**
+   * Whether a key that matches no binding (and has no `onUnmatched`) is answered in the notice
+   * line with why it does nothing (default true): false while another component takes what is typed.
+   */
+  readonly explainsUnbound?: boolean;
 }
 
 /**
@@ -43,11 +49,11 @@ export function useKeyBindings(
   const onGlobal = useGlobalKeyHandler();
   const isScreenActive = useIsScreenActive();
   const table = useKeyTable();
-  const latestRef = useLatest({ scopes, handler, onUnmatched: options.onUnmatched });
+  const latestRef = useLatest({ scopes, handler, onUnmatched: options.onUnmatched, explainsUnbound: options.explainsUnbound ?? true });
 
   const onInput = useCallback(
     (input: string, key: Key) => {
-      const { scopes: current, handler: handle, onUnmatched } = latestRef.current;
+      const { scopes: current, handler: handle, onUnmatched, explainsUnbound } = latestRef.current;
       const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
       for (const scope of list) {
         const binding = matchBinding(scope, input, key, table);
@@ -57,7 +63,12 @@ export function useKeyBindings(
         else handle(binding.action, input, key, binding);
         return true;
       }
-      onUnmatched?.(input, key);
+      if (onUnmatched) onUnmatched(input, key);
+      else if (explainsUnbound) {
+        // A key that does nothing here says so, and where it does something.
+        const spec = pressedKey(input, key);
+        if (spec) show(unboundKeyText(list, spec, table), 'info');
+      }
       return false;
     },
     [isReadOnly, show, onGlobal, latestRef, table],

@@ -15,6 +15,9 @@ import type { Style } from '../../format/style.js';
 import { useTheme } from '../context/theme-context.js';
 import { headerLine, rowLine, type LaidOutColumn } from './table-layout.js';
 
+/** Lines the table's header takes. */
+export const TABLE_HEADER_LINES = 1;
+
 /** Columns the marker takes before the first column ("›✓✎"). */
 export const MARKER_WIDTH = 3;
 
@@ -27,7 +30,7 @@ export interface DataTableProps<Row extends object> {
   readonly isMarked: (row: Row) => boolean;
   /** True for rows with a saved draft (a "✎" after the mark). */
   readonly hasDraft?: (row: Row) => boolean;
-  /** How many rows fit on screen. */
+  /** How many rows fit on screen, below the header. */
   readonly height: number;
   /** Shown instead of rows when there are none. */
   readonly emptyText: string;

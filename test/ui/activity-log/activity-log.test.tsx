@@ -35,8 +35,8 @@ describe('activity log rows and scrolling (pure)', () => {
     expect(outcomeText(entry(1, { outcome: 'ok', reconciled: 'applied' }))).toBe('ok (read back)');
     expect(outcomeText(entry(1, { outcome: 'failed', code: 'aborted', reconciled: 'not_applied' }))).toBe('not applied (read back)');
     expect(outcomeText(entry(1, { outcome: 'failed', code: 'aborted', reconciled: 'unknown' }))).toBe('✗ unknown: check the order');
-    expect(auditRow(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }), 'UTC')[5]).toBe('HTTP 422 · 1 approve, 1 reject');
-    expect(auditRow(entry(1014), 'UTC')).toEqual(['2026-11-05 12:00', 'review', '1014', 'ok', 'req_1014', '1 approve, 1 reject']);
+    expect(auditRow(entry(1, { outcome: 'failed', status: 422, code: 'invalid_state_transition' }), 'UTC')[6]).toBe('HTTP 422 · 1 approve, 1 reject');
+    expect(auditRow(entry(1014), 'UTC')).toEqual(['2026-11-05 12:00', 'review', '—', '1014', 'ok', 'req_1014', '1 approve, 1 reject']);
     // On a terminal under 100 columns (audit-layout.ts) the year is left out, as the list does.
     expect(auditRow(entry(1014), 'UTC', true)[0]).toBe('11-05 12:00');
     // A time that is not one (a hand-edited log) is shown whole, never cut to a wrong value.
@@ -45,14 +45,14 @@ describe('activity log rows and scrolling (pure)', () => {
   });
 
   it('names the order where the entry knows its name, and says when a draft was discarded', () => {
-    expect(auditRow(entry(1014, { orderName: '#N1014' }), 'UTC')[2]).toBe('1014 #N1014');
-    expect(auditRow(entry(1014, { orderName: '#N\u001b[2J' }), 'UTC')[2]).toBe('1014 #N␛');
+    expect(auditRow(entry(1014, { orderName: '#N1014' }), 'UTC')[3]).toBe('1014 #N1014');
+    expect(auditRow(entry(1014, { orderName: '#N\u001b[2J' }), 'UTC')[3]).toBe('1014 #N␛');
     const discarded = entry(1014, { orderName: '#N1014', action: 'draft', outcome: 'discarded', code: 'order_not_pending', decisions: [{ id: 1, type: 'refund', action: 'reject', reject_reason: 'Worn' }] });
-    expect(auditRow(discarded, 'UTC').slice(1, 4)).toEqual(['draft', '1014 #N1014', 'discarded (not pending)']);
+    expect(auditRow(discarded, 'UTC').slice(1, 5)).toEqual(['draft', '—', '1014 #N1014', 'discarded (not pending)']);
     // A scan that matched no order shows what was scanned where the order would be (sanitized, cut in its middle).
     const notFound = { time: '2026-11-05T12:00:00.000Z', profile: 'north', action: 'scan', scanned: 'XX-NOPE-123', source: 'scan', outcome: 'no_change', code: 'not_found' } as const;
-    expect(auditRow(notFound, 'UTC').slice(1, 4)).toEqual(['scan', '"XX-NOPE-123"', 'no change not_found']);
-    expect(auditRow({ ...notFound, scanned: '1Z999AA10123456784-RMA-\u001b[2J' }, 'UTC')[2]).toBe('"1Z999AA101…784-RMA-␛"');
+    expect(auditRow(notFound, 'UTC').slice(1, 5)).toEqual(['scan', 'scan', '"XX-NOPE-123"', 'no change not_found']);
+    expect(auditRow({ ...notFound, scanned: '1Z999AA10123456784-RMA-\u001b[2J' }, 'UTC')[3]).toBe('"1Z999AA101…784-RMA-␛"');
   });
 
   it('scrolls within the list', () => {
@@ -77,7 +77,7 @@ describe('activity log screen', () => {
     const onBack = vi.fn();
     const view = renderScreen(
       <>
-        <ActivityLogScreen onBack={onBack} />
+        <ActivityLogScreen onBack={onBack} height={22} />
         <Text>END</Text>
       </>,
       { services },

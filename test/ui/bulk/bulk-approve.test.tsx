@@ -89,9 +89,9 @@ describe('bulk approve all', () => {
     const view = renderDesk({ baseUrl: sandbox.url, filters: { ids }, stateDir });
     cleanups.push(() => view.cleanup());
     // The list marks the order with a draft; the stale draft of the reviewed order goes.
-    await view.waitFor([/^ {2}✎1014 +#N1014/m]);
+    await view.waitFor([/^ {2}✎ +1014 +#N1014/m]);
     await vi.waitFor(() => expect(store.load(1001)).toEqual({ kind: 'none' }));
-    await view.waitUntil((f) => !/✎1001/.test(f), 'the stale draft marker of 1001 is gone');
+    await view.waitUntil((f) => !/✎ +1001/.test(f), 'the stale draft marker of 1001 is gone');
 
     await view.press('*', '4 marked');
     await view.press('A', 'Approve every undecided item of 4 orders');

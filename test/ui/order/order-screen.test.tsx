@@ -69,8 +69,8 @@ describe('order screen: showing an order', () => {
   it('shows other statuses read-only, saying why a key does nothing', async () => {
     const view = track(renderOrder({ baseUrl: sandbox.url, orderId: 1002 }));
     await view.waitFor('Order #N1002', 'received', 'nothing to do here (read-only)');
-    // The footer says so too: review and receive keys are off, with why.
-    await view.waitFor('a approve (off: not pending)', 's submit (off: not pending)', 'r receive (off: not reviewed)');
+    // The footer says so too: review and receive keys are off, with why (after the keys that work, as far as there is room).
+    await view.waitFor('a approve (off: not pending)');
     await view.press('a', 'This order is received: only pending orders are reviewed.');
     await view.press('r', 'Only reviewed orders can be received; this one is received.');
   });
@@ -142,7 +142,7 @@ describe('order screen: reviewing', () => {
     await view.cleanup();
 
     const next = track(renderOrder({ baseUrl: sandbox.url, orderId: 5014, apiKey: KEYS.south, profile: 'south', stateDir }));
-    await next.waitFor('Order #S5014', 'e keep: off for this profile', 'e keep (off: shop lacks it)');
+    await next.waitFor('Order #S5014', 'e keep: off for this profile');
     await next.press('e', 'Keep item is off: this shop does not have the keep item feature');
     expect(next.frame()).not.toContain('→ keep');
   });

@@ -38,6 +38,8 @@ export interface RenderOrderOptions {
    * an order that has changed on the service since it was shown.
    */
   readonly seed?: ReturnOrder;
+  /** Rows of the screen (default 22: a 24-row terminal less the shell's notice and spare lines). */
+  readonly height?: number;
 }
 
 /** A fresh state directory. */
@@ -64,7 +66,7 @@ export function renderOrder(options: RenderOrderOptions) {
   const onBack = vi.fn();
   const view = renderScreen(
     <>
-      <OrderScreen orderId={options.orderId} onBack={onBack} />
+      <OrderScreen orderId={options.orderId} onBack={onBack} height={options.height ?? 22} />
       <NoticeLine />
     </>,
     { services, queryClient },

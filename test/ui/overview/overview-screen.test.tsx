@@ -189,7 +189,7 @@ describe('the overview when the service refuses a count', () => {
     const view = renderConsole({ baseUrl: hostile.url, columns: 80, rows: 24 });
     views.push(view);
     try {
-      await view.waitFor('a@example.com');
+      await view.waitFor('#1 ');
       await view.press('o', 'The figures could not be taken');
       const lines = view.frame().split('\n');
       expect(lines.length).toBeLessThanOrEqual(24);

@@ -3,9 +3,11 @@
  * shop's activity never shows), newest first, fitted to the terminal (one line each, or two
  * where a row does not fit: audit-layout.ts) and scrollable.
  */
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { useMemo } from 'react';
-import { KeyHints } from '../../components/key-hints.js';
+import { footerPart, useFooterRows } from '../../components/key-hints.js';
+import { fixedPart, partRows, PRIORITY, ScreenParts, spacerPart, type ScreenPart } from '../../layout/screen-parts.js';
+import { wrapToWidth } from '../../../format/width.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -18,79 +20,79 @@ import { AUDIT_VIEW_LIMIT, useActivityLogInput, useAuditEntries } from './use-ac
 
 export interface ActivityLogScreenProps {
   readonly onBack: () => void;
+  /** Rows of the screen. */
+  readonly height: number;
 }
 
 const NO_ENTRIES: readonly AuditEntry[] = [];
 
-/** Lines around the table: title, path, header, position, hints (a stacked layout's second header line comes on top). */
-const CHROME_LINES = 7;
-
-/** The activity log screen. */
+/** The activity log screen, in `height` rows. */
 export function ActivityLogScreen(props: ActivityLogScreenProps) {
   const { stateDir, profile } = useServices();
   const theme = useTheme();
-  const { columns, rows } = useTerminalSize();
+  const { columns } = useTerminalSize();
+  const width = columns - 1;
   const { load, reload } = useAuditEntries(stateDir, profile.stateName);
   const [state, dispatch] = useActivityLogState();
   const entries = load.kind === 'ready' ? load.entries : NO_ENTRIES;
   const layout = useMemo(() => layOutAudit(entries, columns), [entries, columns]);
-  // How many entries fit: the lines below the chrome, each entry taking one line or two.
-  const visible = Math.max(1, Math.floor((rows - CHROME_LINES - (layout.header.length - 1)) / layout.linesPerEntry));
+  const footer = footerPart(useFooterRows('log', width));
+  const lines = (key: string, texts: readonly string[], priority: number, style: { readonly bold?: boolean; readonly dimColor?: boolean; readonly color?: string } = {}) =>
+    fixedPart(key, texts.length, priority, () =>
+      texts.map((line, i) => (
+        <Text key={i} bold={style.bold} dimColor={style.dimColor} color={style.color} wrap="truncate">
+          {line}
+        </Text>
+      )),
+    );
+  const title = [
+    lines('title', [sanitizeForTerminal(`Activity log of profile ${profile.name}${profile.stateName === profile.name ? '' : ' with this URL and key'}`)], PRIORITY.header, { bold: true }),
+    lines('path', [sanitizeForTerminal(auditLogPath(stateDir))], PRIORITY.aside, { dimColor: true }),
+  ];
+  // The entries on screen: whole entries (one line each, or two when stacked), from the scroll position.
+  const entriesPart = (offset: number): ScreenPart => ({
+    key: 'entries',
+    min: layout.linesPerEntry,
+    want: entries.length * layout.linesPerEntry,
+    priority: PRIORITY.content,
+    render: (rows) =>
+      layout.entries
+        .slice(offset, offset + Math.floor(rows / layout.linesPerEntry))
+        .flat()
+        .map((line, i) => (
+          <Text key={offset * layout.linesPerEntry + i} wrap="truncate">
+            {line}
+          </Text>
+        )),
+  });
+  const parts = (offset: number, visible: number): (ScreenPart | null)[] => [
+    ...title,
+    lines('header', layout.header, PRIORITY.header, { bold: true }),
+    entriesPart(offset),
+    lines('position', [positionText(offset, visible, entries.length, load.kind === 'ready' ? load.skipped : 0)], PRIORITY.aside, { dimColor: true }),
+    spacerPart('footer-gap'),
+    footer,
+  ];
+  // How many entries fit: the rows the entries get, each entry taking one line or two.
+  const visible = Math.max(1, Math.floor(partRows(props.height, parts(0, 0), 'entries') / layout.linesPerEntry));
   useActivityLogInput({ dispatch, total: entries.length, visible, onBack: props.onBack, onReload: reload });
 
-  const title = (
-    <Box flexDirection="column">
-      <Text bold wrap="truncate-end">{sanitizeForTerminal(`Activity log of profile ${profile.name}${profile.stateName === profile.name ? '' : ' with this URL and key'}`)}</Text>
-      <Text dimColor wrap="truncate-end">{sanitizeForTerminal(auditLogPath(stateDir))}</Text>
-    </Box>
-  );
-  const footer = (
-    <Box marginTop={1}>
-      <KeyHints scope="log" />
-    </Box>
-  );
   if (load.kind !== 'ready') {
-    return (
-      <Box flexDirection="column">
-        {title}
-        {load.kind === 'loading' ? (
-          <Text>Reading the activity log…</Text>
-        ) : (
-          <Text color={theme.color('danger')} wrap="wrap">{`✗ The activity log could not be read: ${sanitizeForTerminal(load.message)}`}</Text>
-        )}
-        {footer}
-      </Box>
-    );
+    const text =
+      load.kind === 'loading'
+        ? lines('reading', ['Reading the activity log…'], PRIORITY.content)
+        : lines('failed', wrapToWidth(`✗ The activity log could not be read: ${sanitizeForTerminal(load.message)}`, width), PRIORITY.content, { color: theme.color('danger') });
+    return <ScreenParts height={props.height} parts={[...title, text, spacerPart('footer-gap'), footer]} />;
   }
   if (entries.length === 0) {
-    return (
-      <Box flexDirection="column">
-        {title}
-        <Text>No activity yet: reviews and receipts made in this console are listed here.</Text>
-        {footer}
-      </Box>
-    );
+    const text = lines('none', wrapToWidth('No activity yet: reviews and receipts made in this console are listed here.', width), PRIORITY.content);
+    return <ScreenParts height={props.height} parts={[...title, text, spacerPart('footer-gap'), footer]} />;
   }
-  const shown = layout.entries.slice(state.offset, state.offset + visible).flat();
-  const last = Math.min(entries.length, state.offset + visible);
-  return (
-    <Box flexDirection="column">
-      {title}
-      {layout.header.map((line, i) => (
-        <Text key={`header-${i}`} bold wrap="truncate-end">
-          {line}
-        </Text>
-      ))}
-      {shown.map((line, i) => (
-        <Text key={state.offset * layout.linesPerEntry + i} wrap="truncate-end">
-          {line}
-        </Text>
-      ))}
-      <Text dimColor>
-        {`${state.offset + 1}–${last} of ${entries.length}${entries.length >= AUDIT_VIEW_LIMIT ? ` (newest ${AUDIT_VIEW_LIMIT})` : ''}`}
-        {load.skipped > 0 ? ` · ${load.skipped} unreadable line${load.skipped === 1 ? '' : 's'} skipped` : ''}
-      </Text>
-      {footer}
-    </Box>
-  );
+  return <ScreenParts height={props.height} parts={parts(state.offset, visible)} />;
+}
+
+/** "1–20 of 57 (newest 1000) · 2 unreadable lines skipped". */
+function positionText(offset: number, visible: number, total: number, skipped: number): string {
+  const last = Math.min(total, offset + visible);
+  return `${offset + 1}–${last} of ${total}${total >= AUDIT_VIEW_LIMIT ? ` (newest ${AUDIT_VIEW_LIMIT})` : ''}${skipped > 0 ? ` · ${skipped} unreadable line${skipped === 1 ? '' : 's'} skipped` : ''}`;
 }

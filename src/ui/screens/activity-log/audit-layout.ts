@@ -18,12 +18,13 @@ const INDENT = '  ';
 /** The widest outcome a stacked entry shows whole. */
 const OUTCOME_MAX_WIDTH = 30;
 
-/** The columns of a stacked entry's first and second line: AUDIT_COLUMNS split in two. */
-const FIRST_LINE: readonly ColumnSpec[] = AUDIT_COLUMNS.slice(0, 3);
+/** The columns of a stacked entry's first and second line: AUDIT_COLUMNS split in two (time, action, where from, order; the rest). */
+const SPLIT_AT = 4;
+const FIRST_LINE: readonly ColumnSpec[] = AUDIT_COLUMNS.slice(0, SPLIT_AT);
 const SECOND_LINE: readonly ColumnSpec[] = [
   // Every code the interface defines is shorter: only an unknown code from a service is cut.
   { header: 'Outcome', isFlexible: true, minWidth: OUTCOME_MAX_WIDTH },
-  ...AUDIT_COLUMNS.slice(4),
+  ...AUDIT_COLUMNS.slice(SPLIT_AT + 1),
 ];
 
 export interface AuditLayout {
@@ -43,8 +44,8 @@ export function layOutAudit(entries: readonly AuditEntry[], columns: number, tim
   if ([header, ...lines].every((line) => displayWidth(line) <= maxWidth)) {
     return { header: [header], entries: lines.map((line) => [line]), linesPerEntry: 1 };
   }
-  const [firstHeader = '', ...firsts] = renderTable({ columns: FIRST_LINE, rows: rows.map((r) => r.slice(0, 3)), maxWidth });
-  const [secondHeader = '', ...seconds] = renderTable({ columns: SECOND_LINE, rows: rows.map((r) => r.slice(3)), maxWidth: maxWidth - INDENT.length });
+  const [firstHeader = '', ...firsts] = renderTable({ columns: FIRST_LINE, rows: rows.map((r) => r.slice(0, SPLIT_AT)), maxWidth });
+  const [secondHeader = '', ...seconds] = renderTable({ columns: SECOND_LINE, rows: rows.map((r) => r.slice(SPLIT_AT)), maxWidth: maxWidth - INDENT.length });
   return {
     header: [firstHeader, INDENT + secondHeader],
     entries: firsts.map((first, i) => [first, INDENT + (seconds[i] ?? '')]),

@@ -19,8 +19,11 @@ import { quotedScan } from '../../keys/quoted-scan.js';
 export const AUDIT_COLUMNS: readonly ColumnSpec[] = [
   { header: 'Time' },
   { header: 'Action' },
+  // Where the write was made (order screen, list, bulk, scan mode, command line): never dropped,
+  // it is what answers "who received this, and how?".
+  { header: 'From' },
   // The outcome (the error code) is never cut; the order's name gives way before its id.
-  { header: 'Order', isFlexible: true, minWidth: 10 },
+  { header: 'Order', isFlexible: true, minWidth: 8 },
   { header: 'Outcome' },
   { header: 'Request id', isFlexible: true, minWidth: 12, cut: 'middle' },
   { header: 'Details', dropPriority: 1 },
@@ -56,12 +59,9 @@ function detailOf(entry: AuditEntry): string {
   return entry.scanned !== undefined ? `scanned ${entry.scanned}` : '';
 }
 
-/**
- * "receive", or "receive (cli)" for a write made with `returns-console receive`/`review`:
- * the console did not do it, and the Action column is never dropped.
- */
-function actionText(entry: AuditEntry): string {
-  return entry.source === 'cli' ? `${entry.action} (cli)` : entry.action;
+/** Where the write was made: "order", "list", "bulk", "scan", "cli" ("—" for an entry of a version that did not say). */
+export function sourceText(entry: AuditEntry): string {
+  return entry.source ?? '—';
 }
 
 /**
@@ -82,7 +82,8 @@ export function auditRow(entry: AuditEntry, timeZone?: string, isShortTime = fal
   const s = sanitizeForTerminal;
   return [
     s(isShortTime ? formatLocalDateTimeShort(entry.time, timeZone) : formatLocalDateTime(entry.time, timeZone)),
-    s(actionText(entry)),
+    s(entry.action),
+    s(sourceText(entry)),
     orderText(entry),
     s(outcomeText(entry)),
     s(entry.requestId ?? '—'),

@@ -71,6 +71,37 @@ export function fieldOfParam(param: string | undefined): FilterField | undefined
   }
 }
 
+/** The interface's names of the panel's fields, as its messages write them. */
+const PARAM_NAMES: readonly (readonly [string, FilterField])[] = [
+  ['submitted_at_min', 'from'],
+  ['submitted_at_max', 'to'],
+  ['order_names', 'names'],
+  ['statuses', 'statuses'],
+  ['limit', 'limit'],
+  ['ids', 'ids'],
+];
+
+/**
+ * `message` with the interface's parameter names written as the panel labels its fields
+ * ("submitted_at_min must not be later than submitted_at_max" reads "Submitted from must
+ * not be later than Submitted to"). Whole names only; a name that is also a word ("limit")
+ * only where a message starts with it, so "the limit" in prose stays.
+ */
+export function inFieldWords<T extends string>(message: T): T {
+  let out: string = message;
+  for (const [param, field] of PARAM_NAMES) {
+    const where = param.includes('_') ? `(?<![\\w.])${param}` : `^${param}`;
+    out = out.replace(new RegExp(`${where}(?![\\w])`, 'g'), FIELD_INFO[field].label);
+  }
+  return out as T;
+}
+
+/** What a field's error says under it: its message in the panel's words. */
+export function fieldMessage(error: ParamError): string {
+  if (error.code === 'invalid_order_names_format') return `${FIELD_INFO.names.label}: an empty name between commas; write them comma-separated, e.g. #N1001,#N1002.`;
+  return inFieldWords(error.message);
+}
+
 /** A date field as the RFC 3339 date-time to send, or its error naming the accepted forms. */
 function checkDate(text: string, bound: DateBound, dates: DateInputContext): { value?: string; error?: ParamError } {
   if (text.trim() === '') return {};

@@ -13,6 +13,7 @@ import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { formatDuration } from '../../../format/dates.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { displayWidth, truncateToWidth } from '../../../format/width.js';
 import { useClock } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { boundLabel } from '../../keys/match.js';
@@ -61,7 +62,13 @@ export const ListHeader = memo(function ListHeader(props: ListHeaderProps) {
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
   // The page, the retry state and the marked count never give way: on a narrow terminal the
   // source, the age and the filters are cut instead (long filters once hid "N marked"; the
-  // retry state once turned the whole first line into "…").
+  // retry state once turned the whole first line into "…"). The freshness is cut to the room
+  // the page leaves (one shrinking box: two made Yoga round a line one column past the width).
+  const page = ` page ${props.pageIndex + 1} · ${props.limit}/page`;
+  const freshness = truncateToWidth(
+    ` · ${props.isFetching ? 'refreshing…' : columns < 80 ? fresh.replace(/^updated /, '') : fresh} · ${formatAutoRefresh(profile.refreshIntervalMs)}`,
+    Math.max(0, columns - 1 - displayWidth(page)),
+  );
   return (
     <Box flexDirection="column">
       <Box>
@@ -72,16 +79,14 @@ export const ListHeader = memo(function ListHeader(props: ListHeaderProps) {
           </Text>
         </Box>
         <Box flexShrink={0}>
-          <Text>{` page ${props.pageIndex + 1} · ${props.limit}/page`}</Text>
+          <Text>{page}</Text>
         </Box>
-        {/* The retry state keeps its place beside the page and the freshness gives way to it;
-            the source gives way to both (one shrinking box: two made Yoga round a line one column
-            past the width). Below 80 columns the freshness drops the word "updated". */}
+        {/* The retry state keeps its place beside the page and the freshness gives way to it. */}
         <Box flexShrink={0}>
           <RetryIndicator prefix=" " />
         </Box>
         <Box flexShrink={0} display={isRetrying ? 'none' : 'flex'}>
-          <Text dimColor>{` · ${props.isFetching ? 'refreshing…' : columns < 80 ? fresh.replace(/^updated /, '') : fresh} · ${formatAutoRefresh(profile.refreshIntervalMs)}`}</Text>
+          <Text dimColor>{freshness}</Text>
         </Box>
       </Box>
       <Box>

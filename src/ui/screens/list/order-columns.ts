@@ -10,6 +10,13 @@ import { orderStatusPaint } from '../../../format/status.js';
 import { formatAge, formatLocalDateTime, formatLocalDateTimeShort } from '../../../format/dates.js';
 import type { ColumnSpec } from '../../table/table-layout.js';
 
+/** Columns of an age ("11mo", "23h"). */
+const AGE_WIDTH = 4;
+/** Columns of the Submitted forms: "2026-11-02 10:15 · 3d", "11-02 10:15 · 3d", "11-02 10:15", "3d". */
+const SUBMITTED_FORMS = [16 + 3 + AGE_WIDTH, 11 + 3 + AGE_WIDTH, 11, AGE_WIDTH] as const;
+/** Columns of the Items forms: "1R 1E · 2 pending", "1R 1E 2p". */
+const ITEMS_FORMS = [17, 8] as const;
+
 /** "1R 1E · 2 pending" (as `list` shows it) and the shorter "1R 1E 2p"; "n/a" without item data. */
 export function itemsCell(order: ReturnOrder): readonly DisplayText[] {
   const c = itemCounts(order);
@@ -50,23 +57,27 @@ const DEFAULT_COLUMNS: readonly string[] = ['id', 'order_name', 'status', 'custo
  */
 function orderColumnCatalog(nowMs: number): Readonly<Record<string, ColumnSpec<ReturnOrder>>> {
   return {
-    id: { key: 'id', header: 'ID', align: 'right', cell: (o) => display`${o.id}` },
-    order_name: { key: 'order', header: 'Order', isFlexible: true, minWidth: 8, maxWidth: 20, cell: (o) => sanitizeForTerminal(o.order_name) },
+    // Ids of up to 7 digits whole; a longer one keeps its start and end.
+    id: { key: 'id', header: 'ID', align: 'right', width: 7, cut: 'middle', cell: (o) => display`${o.id}` },
+    order_name: { key: 'order', header: 'Order', width: 26, isFlexible: true, minWidth: 8, cell: (o) => sanitizeForTerminal(o.order_name) },
     // 14 columns keep every pair of statuses distinguishable when cut (pending_actio… / pending_payme…).
     status: {
-      key: 'status', header: 'Status', isFlexible: true, minWidth: 14,
+      key: 'status', header: 'Status', width: 25, isFlexible: true, minWidth: 14,
       cell: (o) => sanitizeForTerminal(o.status), paint: (o, style) => orderStatusPaint(o.status, style),
     },
-    customer: { key: 'customer', header: 'Customer', isFlexible: true, minWidth: 10, maxWidth: 28, dropPriority: 3, cell: customerName },
-    cust_email: { key: 'email', header: 'E-mail', isFlexible: true, minWidth: 12, maxWidth: 32, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
-    cust_first_name: { key: 'first', header: 'First name', isFlexible: true, minWidth: 8, maxWidth: 20, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_first_name) },
-    cust_last_name: { key: 'last', header: 'Last name', isFlexible: true, minWidth: 8, maxWidth: 20, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_last_name) },
-    submitted_at: { key: 'submitted', header: 'Submitted', isFlexible: true, minWidth: 16, dropPriority: 5, cell: (o) => submittedCell(o.submitted_at, nowMs) },
-    age: { key: 'age', header: 'Age', align: 'right', dropPriority: 5, cell: (o) => sanitizeForTerminal(formatAge(o.submitted_at, nowMs)) },
-    items: { key: 'items', header: 'Items', isFlexible: true, minWidth: 8, dropPriority: 4, cell: itemsCell },
+    customer: { key: 'customer', header: 'Customer', width: 24, isFlexible: true, minWidth: 10, dropPriority: 3, cell: customerName },
+    cust_email: { key: 'email', header: 'E-mail', width: 32, isFlexible: true, minWidth: 12, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.cust_email) },
+    cust_first_name: { key: 'first', header: 'First name', width: 16, isFlexible: true, minWidth: 8, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_first_name) },
+    cust_last_name: { key: 'last', header: 'Last name', width: 16, isFlexible: true, minWidth: 8, dropPriority: 3, cell: (o) => sanitizeForTerminal(o.cust_last_name) },
+    submitted_at: {
+      key: 'submitted', header: 'Submitted', width: SUBMITTED_FORMS[0], formWidths: SUBMITTED_FORMS, isFlexible: true, minWidth: SUBMITTED_FORMS[2], dropPriority: 5,
+      cell: (o) => submittedCell(o.submitted_at, nowMs),
+    },
+    age: { key: 'age', header: 'Age', align: 'right', width: AGE_WIDTH, dropPriority: 5, cell: (o) => sanitizeForTerminal(formatAge(o.submitted_at, nowMs)) },
+    items: { key: 'items', header: 'Items', width: ITEMS_FORMS[0], formWidths: ITEMS_FORMS, isFlexible: true, minWidth: ITEMS_FORMS[1], dropPriority: 4, cell: itemsCell },
     pending: { key: 'pending', header: 'Pending', align: 'right', dropPriority: 4, cell: (o) => pendingCell(o) },
-    currency: { key: 'currency', header: 'Cur', dropPriority: 2, cell: (o) => sanitizeForTerminal(o.currency) },
-    order_id: { key: 'order-id', header: 'Order ID', dropPriority: 1, cell: (o) => sanitizeForTerminal(o.order_id) },
+    currency: { key: 'currency', header: 'Cur', width: 3, dropPriority: 2, cell: (o) => sanitizeForTerminal(o.currency) },
+    order_id: { key: 'order-id', header: 'Order ID', width: 14, dropPriority: 1, cell: (o) => sanitizeForTerminal(o.order_id) },
   };
 }
 

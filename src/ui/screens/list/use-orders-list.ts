@@ -29,8 +29,8 @@ export type TargetsAction = Extract<KeyAction, 'receive' | 'approve-all-marked' 
 
 export interface UseOrdersListOptions {
   readonly store: ListStore;
-  /** Rows of the table on screen (PgUp/PgDn move by this much). */
-  readonly bodyHeight: number;
+  /** Rows of the table on screen, asked when PgUp/PgDn move by that much. */
+  readonly pageRows: () => number;
   /** False while a panel or another screen has the keyboard. */
   readonly isActive: boolean;
   readonly onOpen: (id: number) => void;
@@ -131,7 +131,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
           return;
         case 'page-up':
         case 'page-down':
-          dispatch({ type: 'move', by: (action === 'page-up' ? -1 : 1) * Math.max(1, options.bodyHeight), ids });
+          dispatch({ type: 'move', by: (action === 'page-up' ? -1 : 1) * Math.max(1, options.pageRows()), ids });
           return;
         case 'jump-top':
         case 'jump-bottom':

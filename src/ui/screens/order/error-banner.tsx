@@ -7,7 +7,6 @@ import { Box, Text } from 'ink';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
-import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import type { Banner, BannerTone } from './order-banner.js';
 
 export interface ErrorBannerProps {
@@ -43,30 +42,30 @@ export function bannerLines(banner: Banner, status: string | null | undefined, w
   };
 }
 
-/** Lines the banner takes, its margin included. */
-export function bannerHeight(banner: Banner, status: string | null | undefined, width: number): number {
+/** The banner's lines at `width` columns, in the order they are shown (pure). */
+export function bannerRows(banner: Banner, status: string | null | undefined, width: number): readonly { readonly text: DisplayText; readonly kind: 'text' | 'detail' | 'request-id' }[] {
   const lines = bannerLines(banner, status, width);
-  return 1 + lines.text.length + lines.detail.length + lines.requestId.length;
+  return [
+    ...lines.text.map((text) => ({ text, kind: 'text' as const })),
+    ...lines.detail.map((text) => ({ text, kind: 'detail' as const })),
+    ...lines.requestId.map((text) => ({ text, kind: 'request-id' as const })),
+  ];
 }
 
-/** Renders the banner (wrapped beforehand, so the screen knows its height). */
-export function ErrorBanner(props: ErrorBannerProps) {
+/** Renders the banner's first `rows` lines (wrapped beforehand, so the screen knows its height). */
+export function ErrorBanner(props: ErrorBannerProps & { readonly width: number; readonly rows: number }) {
   const { banner, status } = props;
   const theme = useTheme();
-  const { columns } = useTerminalSize();
   const tone = banner.kind === 'message' ? TONES[banner.tone] : TONES.error;
-  const lines = bannerLines(banner, status, columns - 1);
   return (
-    <Box flexDirection="column" marginTop={1} flexShrink={0}>
-      {lines.text.map((line, i) => (
-        <Text key={`t${i}`} color={theme.color(tone.tone)} wrap="truncate">{line}</Text>
-      ))}
-      {lines.detail.map((line, i) => (
-        <Text key={`d${i}`} wrap="truncate">{line}</Text>
-      ))}
-      {lines.requestId.map((line, i) => (
-        <Text key={`r${i}`} dimColor wrap="truncate">{line}</Text>
-      ))}
+    <Box flexDirection="column" flexShrink={0}>
+      {bannerRows(banner, status, props.width)
+        .slice(0, props.rows)
+        .map((line, i) => (
+          <Text key={i} color={line.kind === 'text' ? theme.color(tone.tone) : undefined} dimColor={line.kind === 'request-id'} wrap="truncate">
+            {line.text}
+          </Text>
+        ))}
     </Box>
   );
 }

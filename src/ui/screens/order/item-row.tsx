@@ -15,6 +15,8 @@ export interface ItemRowProps {
   readonly lines: ItemLines;
   readonly decision: Decision | undefined;
   readonly isSelected: boolean;
+  /** Decided a moment ago (the cursor moved on): marked, so the move is seen. */
+  readonly isJustDecided?: boolean;
   /** True while the order is pending: undecided pending items say so. */
   readonly isReviewable: boolean;
 }
@@ -23,7 +25,7 @@ const STATUS_TONES: Record<ItemStatus, Tone> = { pending: 'warning', approved: '
 
 /** Renders one item (as many lines as `lines` holds). */
 export function ItemRow(props: ItemRowProps) {
-  const { entry, lines, decision, isSelected, isReviewable } = props;
+  const { entry, lines, decision, isSelected, isJustDecided = false, isReviewable } = props;
   const theme = useTheme();
   const { item, type } = entry;
   const decisionText = decision
@@ -37,7 +39,7 @@ export function ItemRow(props: ItemRowProps) {
       <Box>
         {/* Fixed widths that never shrink: "▸ exchange" keeps its space at any width. */}
         <Box width={2} flexShrink={0}>
-          <Text bold={isSelected} color={isSelected ? theme.color('accent') : undefined}>{isSelected ? '▸' : ' '}</Text>
+          <Text bold={isSelected || isJustDecided} color={isSelected || isJustDecided ? theme.color('accent') : undefined}>{isSelected ? '▸' : isJustDecided ? '✓' : ' '}</Text>
         </Box>
         <Box width={ITEM_INDENT - 2} flexShrink={0}>
           <Text bold={isSelected}>{type}</Text>
@@ -49,7 +51,7 @@ export function ItemRow(props: ItemRowProps) {
           <Text color={theme.color(STATUS_TONES[item.status])}>{item.status}</Text>
         </Box>
         <Box width={12} flexShrink={0} marginLeft={1}>
-          <Text bold={decision !== undefined} dimColor={decision === undefined} wrap="truncate-end">{decisionText}</Text>
+          <Text bold={decision !== undefined} inverse={isJustDecided} dimColor={decision === undefined} wrap="truncate-end">{decisionText}</Text>
         </Box>
       </Box>
       {moreTitle.map((line, i) => (

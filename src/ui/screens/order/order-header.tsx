@@ -35,6 +35,9 @@ function draftText(draft: DraftSaveStatus): string {
   }
 }
 
+/** Lines the header takes. */
+export const ORDER_HEADER_LINES = 3;
+
 /** Renders the order's fields. */
 export function OrderHeader(props: OrderHeaderProps) {
   const { order, nowMs, draft, isReadOnly } = props;
@@ -46,7 +49,7 @@ export function OrderHeader(props: OrderHeaderProps) {
   const firstLine = `Order ${s(order.order_name)}  ·  id ${order.id}  ·  ${s(order.status)}${isReadOnly ? '  ·  READ-ONLY' : ''} ${draftText(draft)}`;
   const isShopShown = displayWidth(shopLabelText(profile)) + 3 + displayWidth(firstLine) < columns;
   return (
-    <Box flexDirection="column" marginBottom={1}>
+    <Box flexDirection="column">
       {/* The name gives way on a narrow terminal; the id, the status and the draft state keep their place. */}
       <Box>
         <Box flexShrink={1}>

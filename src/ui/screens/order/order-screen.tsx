@@ -5,32 +5,27 @@
  * restarts (drafts), and every write is recorded in the activity log.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Text } from 'ink';
-import { useMemo, useState } from 'react';
+import { Text } from 'ink';
+import { useEffect, useMemo, useState } from 'react';
 import { createDraftStore } from '../../../local/drafts.js';
 import { loadProfileMemory } from '../../../local/profile-memory.js';
-import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
-import { footerHints, footerLineCount, KeyHints } from '../../components/key-hints.js';
+import { footerPart, useFooterRows } from '../../components/key-hints.js';
+import { fixedPart, PRIORITY, ScreenParts, spacerPart } from '../../layout/screen-parts.js';
 import { actionLabel } from '../../keys/match.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
 import { receiveMutation, reviewMutation, settledOf, opsContext } from '../../queries/write-mutations.js';
+import type { ActivitySource } from '../../../ops/context.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
-import { bannerHeight, ErrorBanner } from './error-banner.js';
-import { ItemRow } from './item-row.js';
-import { ITEMS_MAX_WIDTH } from './item-lines.js';
-import { orderFrameLines } from './order-frame.js';
-import { OrderHeader } from './order-header.js';
+import { orderParts } from './order-parts.js';
 import { orderDetailQuery } from './order-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
-import { ReasonPrompt } from './reason-prompt.js';
 import { unavailableOrderActions } from './order-key-availability.js';
 import type { OrderMode } from './order-state.js';
 import { placeReceiveError, placeReviewError } from './review-errors.js';
@@ -39,6 +34,9 @@ import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOrderState } from './use-order-state.js';
 import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
+
+/** How long a decided item stays marked after the cursor moved on from it. */
+const DECIDED_MARK_MS = 1200;
 
 /** The question before a write, with the order's name (sanitized). */
 function confirmText(orderName: string, mode: OrderMode): DisplayText {
@@ -63,18 +61,22 @@ function hasAnyKey(record: object): boolean {
 export interface OrderScreenProps {
   readonly orderId: number;
   readonly onBack: () => void;
+  /** Rows of the screen. */
+  readonly height: number;
+  /** Where the activity log says its writes were made (scan mode opens reviews too). Default "order". */
+  readonly source?: Extract<ActivitySource, 'order' | 'scan'>;
 }
 
 /** The order screen. */
 export function OrderScreen(props: OrderScreenProps) {
-  const { orderId, onBack } = props;
+  const { orderId, onBack, height, source = 'order' } = props;
   const services = useServices();
   const { client, profile, stateDir, now, isReadOnly } = services;
   const queryClient = useQueryClient();
   const notice = useNotice();
   const theme = useTheme();
   const nowMs = useNow(30_000);
-  const { rows, columns } = useTerminalSize();
+  const { columns } = useTerminalSize();
 
   // Refreshes by itself like the list, so a change made elsewhere shows while it is open.
   const query = useQuery({ ...orderDetailQuery(client, orderId), refetchInterval: profile.refreshIntervalMs > 0 ? profile.refreshIntervalMs : false });
@@ -93,7 +95,7 @@ export function OrderScreen(props: OrderScreenProps) {
   const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
   const draftLog = useMemo(() => ({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
   const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch, log: draftLog });
-  const ctx = opsContext(services, 'order', drafts);
+  const ctx = opsContext(services, source, drafts);
   const review = useMutation(reviewMutation(queryClient, ctx, orderId));
   const receive = useMutation(receiveMutation(queryClient, ctx, orderId));
   const orderName = order ? { orderName: order.order_name } : {};
@@ -140,110 +142,70 @@ export function OrderScreen(props: OrderScreenProps) {
   useOrderInput(state.mode, commands, true);
 
   const scope = scopeOfMode(state.mode);
-  // Memoized: KeyHints skips a render when its props are the same (a held j or k on this screen).
+  // Memoized: the footer skips a render when its hints are the same (a held j or k on this screen).
   const status = order?.status ?? null;
   const isKeepUnsupported = keepUnsupportedSince !== null;
   const offActions = useMemo(() => (scope === 'order' ? unavailableOrderActions(status, isKeepUnsupported) : undefined), [scope, status, isKeepUnsupported]);
-  const footerLines = footerLineCount(footerHints(scope, isReadOnly, offActions, services.keyTable), columns);
-  const footer = (
-    <Box marginTop={1}>
-      <KeyHints scope={scope} {...(offActions && { offActions })} />
-    </Box>
-  );
+  const footer = footerPart(useFooterRows(scope, columns - 1, offActions && { offActions }));
+  const justDecided = state.justDecided;
+  useEffect(() => {
+    if (justDecided === null) return undefined;
+    const timer = setTimeout(() => dispatch({ type: 'decided-mark-over' }), DECIDED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [justDecided, dispatch]);
 
+  const message = (key: string, lines: readonly string[], color?: string) =>
+    fixedPart(key, lines.length, PRIORITY.content, () => lines.map((line, i) => <Text key={i} color={color} wrap="truncate">{line}</Text>));
+  const width = columns - 1;
   if (order === undefined) {
     if (query.isError) {
       const view = classifyError(query.error);
       const text = view.kind === 'auth' || view.kind === 'transient' || view.kind === 'other' ? view.message : 'The order could not be loaded.';
       return (
-        <Box flexDirection="column">
-          <Text color={theme.color('danger')} wrap="wrap">{`✗ Order ${orderId} could not be loaded: ${text}`}</Text>
-          <Text>Press R to try again, Esc to go back.</Text>
-          {footer}
-        </Box>
+        <ScreenParts
+          height={height}
+          parts={[
+            message('error', wrapToWidth(`✗ Order ${orderId} could not be loaded: ${text}`, width), theme.color('danger')),
+            message('what-to-do', ['Press R to try again, Esc to go back.']),
+            spacerPart('footer-gap'),
+            footer,
+          ]}
+        />
       );
     }
-    return (
-      <Box flexDirection="column">
-        <Text>{`Loading order ${orderId}…`}</Text>
-        {footer}
-      </Box>
-    );
+    return <ScreenParts height={height} parts={[message('loading', [`Loading order ${orderId}…`]), spacerPart('footer-gap'), footer]} />;
   }
   if (order === null) {
     return (
-      <Box flexDirection="column">
-        <Text color={theme.color('danger')} wrap="wrap">
-          {`✗ Return order ${orderId} is no longer available (it was removed, or it is not one of this shop's orders).`}
-        </Text>
-        {state.mode.kind === 'browse' && hasAnyKey(state.decisions) && (
-          <Text>Your decisions were not sent; the draft is kept in case the order comes back.</Text>
-        )}
-        {footer}
-      </Box>
+      <ScreenParts
+        height={height}
+        parts={[
+          message('gone', wrapToWidth(`✗ Return order ${orderId} is no longer available (it was removed, or it is not one of this shop's orders).`, width), theme.color('danger')),
+          state.mode.kind === 'browse' && hasAnyKey(state.decisions) ? message('draft-kept', wrapToWidth('Your decisions were not sent; the draft is kept in case the order comes back.', width)) : null,
+          spacerPart('footer-gap'),
+          footer,
+        ]}
+      />
     );
   }
 
-  const isPending = order.status === 'pending';
-  const note = statusNote(order.status, actionLabel('order', 'receive', services.keyTable));
   const mode = state.mode;
-  // Lines besides the items: header, hints, the shell's notice line, notes, banner, prompt or dialog.
-  const banner = state.banner;
-  const width = columns - 1;
-  const reasonField = mode.kind === 'reason' ? wrapToWidth(`> ${mode.field.value} `, width - 2).length : 0;
-  const question = mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? wrapToWidth(`${confirmText(order.order_name, mode)}${CONFIRM_SUFFIX}`, width - 4).length : 0;
-  const reserved =
-    7 +
-    footerLines +
-    (note !== null ? wrapToWidth(note, width).length : keepUnsupportedSince !== null ? 1 : 0) +
-    (banner ? bannerHeight(banner, order.status, width) : 0) +
-    (mode.kind === 'reason' ? 2 + reasonField + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? wrapToWidth(mode.error, width - 4).length : 0) : 0) +
-    (question > 0 ? 3 + question : 0) +
-    (mode.kind === 'sending' ? 1 : 0);
-  // The items on screen, wrapped to the width (one column spare: a full line makes terminals wrap).
-  const itemsWidth = Math.min(columns - 1, ITEMS_MAX_WIDTH);
-  const { window: shown, lines } = orderFrameLines(items ?? [], order.currency, state, itemsWidth, rows - reserved);
-  const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
-  return (
-    <Box flexDirection="column">
-      <OrderHeader order={order} nowMs={nowMs} draft={draftStatus} isReadOnly={isReadOnly} />
-      {items === null ? (
-        <Text color={theme.color('warning')}>{ITEMS_NOT_AVAILABLE}</Text>
-      ) : items.length === 0 ? (
-        <Text dimColor>This order has no items.</Text>
-      ) : (
-        <Box flexDirection="column" width={itemsWidth}>
-          {shown.start > 0 && <Text dimColor>{`  ↑ ${shown.start} more`}</Text>}
-          {items.slice(shown.start, shown.end).map((entry, offset) => (
-            <ItemRow
-              key={entry.key}
-              entry={entry}
-              lines={lines[offset]!}
-              decision={state.decisions[entry.key]}
-              isSelected={shown.start + offset === state.cursor}
-              isReviewable={isPending}
-            />
-          ))}
-          {shown.end < items.length && <Text dimColor>{`  ↓ ${items.length - shown.end} more`}</Text>}
-        </Box>
-      )}
-      {note !== null && (
-        <Text dimColor={!isUnknownStatus(order.status)} color={isUnknownStatus(order.status) ? theme.color('warning') : undefined} wrap="wrap">
-          {note}
-        </Text>
-      )}
-      {isPending && keepUnsupportedSince !== null && (
-        <Text dimColor>{'e keep: off for this profile (the shop lacks the keep item feature)'}</Text>
-      )}
-      {state.banner && <ErrorBanner banner={state.banner} status={order.status} />}
-      {mode.kind === 'reason' && (
-        <ReasonPrompt itemTitle={sanitizeForTerminal(reasonItem?.item.title ?? '')} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
-      )}
-      {(mode.kind === 'confirm-review' || mode.kind === 'confirm-receive') && <ConfirmDialog question={confirmText(order.order_name, mode)} />}
-      {mode.kind === 'sending' && (
-        <Text color={theme.color('accent')}>{mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'}</Text>
-      )}
-      {footer}
-    </Box>
-  );
+  const parts = orderParts({
+    order,
+    items,
+    state,
+    decidedKey: justDecided,
+    draft: draftStatus,
+    isReadOnly,
+    nowMs,
+    columns,
+    height,
+    presets: profile.rejectReasons,
+    isKeepOff: keepUnsupportedSince !== null,
+    note: statusNote(order.status, actionLabel('order', 'receive', services.keyTable)),
+    question: mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? confirmText(order.order_name, mode) : null,
+    theme,
+    footer,
+  });
+  return <ScreenParts height={height} parts={parts} />;
 }

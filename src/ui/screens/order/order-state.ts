@@ -31,6 +31,8 @@ export interface OrderState {
   readonly keepWarnedKey: ItemKey | null;
   /** True once a saved draft was restored or found absent; saving starts only then. */
   readonly isDraftSettled: boolean;
+  /** The item just decided when the decision moved the cursor on: marked for a moment. */
+  readonly justDecided: ItemKey | null;
 }
 
 /** What the reducer reads from outside: the order as loaded and the profile's settings. */
@@ -58,7 +60,9 @@ export type OrderAction =
   | { readonly type: 'draft-settled'; readonly notice?: string }
   /** The saved draft was removed: the order is no longer pending. */
   | { readonly type: 'draft-discarded'; readonly status: string }
-  | { readonly type: 'show'; readonly tone: BannerTone; readonly text: DisplayText };
+  | { readonly type: 'show'; readonly tone: BannerTone; readonly text: DisplayText }
+  /** The moment of the decided item's mark is over. */
+  | { readonly type: 'decided-mark-over' };
 
 /** The state of a freshly opened order. */
 export const initialOrderState: OrderState = {
@@ -69,6 +73,7 @@ export const initialOrderState: OrderState = {
   banner: null,
   keepWarnedKey: null,
   isDraftSettled: false,
+  justDecided: null,
 };
 
 /** Longest reject reason accepted in the prompt. */
@@ -97,16 +102,17 @@ function withDecisions(state: OrderState, changes: Iterable<readonly [ItemKey, D
 
 /**
  * After a decision: the cursor moves to the next pending item without a decision (below
- * first, then from the top); it stays when every pending item is decided.
+ * first, then from the top), and the decided item is marked for a moment, so the move is
+ * seen; the cursor stays when every pending item is decided.
  */
 function toNextUndecided(state: OrderState, ctx: OrderContext): OrderState {
   const n = ctx.items.length;
   for (let step = 1; step < n; step++) {
     const at = (state.cursor + step) % n;
     const ref = ctx.items[at]!;
-    if (ref.status === 'pending' && !state.decisions[ref.key]) return { ...state, cursor: at };
+    if (ref.status === 'pending' && !state.decisions[ref.key]) return { ...state, cursor: at, justDecided: ctx.items[state.cursor]?.key ?? null };
   }
-  return state;
+  return { ...state, justDecided: null };
 }
 
 /** The banner of a key that does nothing for an order whose status this version does not know, or null. */
@@ -173,7 +179,7 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
     case 'move': {
       if (ctx.items.length === 0) return state;
       const cursor = Math.min(ctx.items.length - 1, Math.max(0, state.cursor + action.delta));
-      return { ...state, cursor };
+      return { ...state, cursor, justDecided: null };
     }
     case 'approve': {
       const target = decidable(state, ctx);
@@ -281,6 +287,8 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
       return { ...state, isDraftSettled: true, banner: action.notice === undefined ? state.banner : message('warning', action.notice) };
     case 'show':
       return { ...state, banner: message(action.tone, action.text) };
+    case 'decided-mark-over':
+      return state.justDecided === null ? state : { ...state, justDecided: null };
     default:
       return state;
   }

@@ -68,9 +68,7 @@ export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive
     if (mapped && (!isSending || mapped.type === 'move')) dispatch(mapped);
   };
 
-  const onUnmatched = (input: string, key: Key) => {
-    if (scope === 'reason') commands.dispatch({ type: 'reason-key', input, key });
-  };
-
-  useKeyBindings(scope, onAction, { isActive, onUnmatched });
+  // Only the reason prompt takes typed text; elsewhere a key that does nothing says why.
+  const onUnmatched = (input: string, key: Key) => commands.dispatch({ type: 'reason-key', input, key });
+  useKeyBindings(scope, onAction, { isActive, ...(scope === 'reason' && { onUnmatched }) });
 }
