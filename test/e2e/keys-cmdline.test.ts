@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, KEY, spawnConsoleInShell, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { deliberateTypist } from '../helpers/console-session.js';
 
 let sandbox: TestSandbox;
 
@@ -81,7 +82,7 @@ describe('own keys and the command line in a terminal', () => {
     const session = startConsole(['--base-url', sandbox.url, '--view', 'waiting']);
     await session.waitForText('View waiting · Filters: status pending');
     await session.waitForScreen((s) => s.includes('#N1014') && !s.includes('#N1025'));
-    session.write('q');
+    await deliberateTypist(session)('q');
     await session.waitForText('EXIT=0');
   });
 

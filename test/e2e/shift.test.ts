@@ -13,6 +13,7 @@ import { readAudit } from '../../src/local/audit-log.js';
 import { listRequestsSince, openDesk, scan, startDeskConsole, type Desk } from '../helpers/desk.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
+import { deliberateTypist } from '../helpers/console-session.js';
 
 
 let desk: Desk;
@@ -65,7 +66,7 @@ describe('a shift at the desk', () => {
     expect((await order(1043)).status).toBe('reviewed');
 
     // 2. Scan mode: reviewed parcels are received as they are scanned.
-    session.write('S');
+    await deliberateTypist(session)('S');
     await session.waitForText('SCAN MODE · receiving desk');
     await scan(session, '#N1015\r');
     await scan(session, 'RMA-#N1029-07\r');
@@ -86,7 +87,7 @@ describe('a shift at the desk', () => {
     await session.waitForText('→ approve');
     session.write('s');
     await session.waitForText('2 approve?');
-    session.write('y');
+    await deliberateTypist(session)('y');
     await session.waitForText('Review sent');
     session.write(KEY.escape);
     await session.waitForText('Scans this session (5, newest first)');
@@ -147,7 +148,7 @@ describe('a shift at the desk', () => {
     await session.waitForText('2 marked');
     session.write('A');
     await session.waitForText('Bulk approve all · 2 orders');
-    session.write('y');
+    await deliberateTypist(session)('y');
     await session.waitForText(/Bulk approve all finished: 2 ok/, 20_000);
 
     // Through the API: every effect, and nothing else.

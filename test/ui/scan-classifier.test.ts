@@ -25,6 +25,7 @@ import { keyOf, splitBurst } from '../../src/ui/keys/split-burst.js';
 import { orderRefOfScan, parseScanCodePattern } from '../../src/ops/scan-code.js';
 
 const press = (char: string): KeyPress => keyOf(char);
+const MOVES = { isMoveOnly: isMoveOnlyChar };
 const UP: KeyPress = ['', { ...keyOf('x')[1], upArrow: true }];
 
 /** `text` typed one character every `gapMs` from `start`. */
@@ -85,22 +86,22 @@ describe('the scan classifier', () => {
   it('a scanner that stalls after its first character: the key went out, the scan is still whole', () => {
     // "#" held SCAN_GAP_MS and let go as a key (a person's key waits no longer), then the rest.
     const stalled = (first: string, stallMs: number, rest = 'N1001\r') => [...typed(first, 0), ...typed(rest, 8, stallMs)];
-    expect(show(classifyTimeline(stalled('#', 80), isMoveOnlyChar))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
-    expect(show(classifyTimeline(stalled('R', 400, 'MA-#N1029-07\r'), isMoveOnlyChar))).toEqual(['R', 'scan:RMA-#N1029-07⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('#', 80), MOVES))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('R', 400, 'MA-#N1029-07\r'), MOVES))).toEqual(['R', 'scan:RMA-#N1029-07⏎(echoed 1)']);
     // As long as a held run waits through a pause, no longer.
-    expect(show(classifyTimeline(stalled('#', HICCUP_MS), isMoveOnlyChar))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
-    expect(show(classifyTimeline(stalled('#', HICCUP_MS + 1), isMoveOnlyChar))).toEqual(['#', 'scan:N1001⏎']);
+    expect(show(classifyTimeline(stalled('#', HICCUP_MS), MOVES))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('#', HICCUP_MS + 1), MOVES))).toEqual(['#', 'scan:N1001⏎']);
     // The key that may lead is marked, for the driver (which drops the lead when a binding took it).
     const released = classifyQuiet(classifyPress(initialClassifierState, press('S'), 0).state, SCAN_GAP_MS);
     expect(released.out).toEqual([{ kind: 'key', press: press('S'), isLead: true }]);
     expect(show(pressAll(released.state, typed('KU-4410\r', 8, 60)))).toEqual(['scan:SKU-4410⏎(echoed 1)']);
     expect(show(pressAll(dropLead(released.state), typed('KU-4410\r', 8, 60)))).toEqual(['scan:KU-4410⏎']);
     // After moves sent at once: the held character and the moves before it lead together.
-    expect(show(classifyTimeline([...typed('j#', 5), ...typed('N1001\r', 8, 100)], isMoveOnlyChar))).toEqual(['j', '#', 'scan:j#N1001⏎(echoed 2)']);
+    expect(show(classifyTimeline([...typed('j#', 5), ...typed('N1001\r', 8, 100)], MOVES))).toEqual(['j', '#', 'scan:j#N1001⏎(echoed 2)']);
     // The lead counts towards MIN_SCAN_LENGTH, but one key and Enter after it is typing.
-    expect(show(classifyTimeline(stalled('#', 60, 'N10\r'), isMoveOnlyChar))).toEqual(['#', 'scan:#N10⏎(echoed 1)']);
-    expect(show(classifyTimeline(stalled('#', 60, 'N1\r'), isMoveOnlyChar))).toEqual(['#', 'N', '1', '⏎']);
-    expect(show(classifyTimeline(stalled('#', 60, 'N\r'), isMoveOnlyChar))).toEqual(['#', 'N', '⏎']);
+    expect(show(classifyTimeline(stalled('#', 60, 'N10\r'), MOVES))).toEqual(['#', 'scan:#N10⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('#', 60, 'N1\r'), MOVES))).toEqual(['#', 'N', '1', '⏎']);
+    expect(show(classifyTimeline(stalled('#', 60, 'N\r'), MOVES))).toEqual(['#', 'N', '⏎']);
     // Another key between the lead and the scan ends it.
     expect(show(classifyTimeline([...typed('#', 0), { at: 50, press: UP }, ...typed('N1001\r', 8, 60)]))).toEqual(['#', '↑', 'scan:N1001⏎']);
   });
@@ -131,16 +132,16 @@ describe('the scan classifier', () => {
   });
 
   it('sends selection moves at once and still counts them into a scan that follows', () => {
-    const first = classifyPress(initialClassifierState, press('j'), 0, isMoveOnlyChar);
+    const first = classifyPress(initialClassifierState, press('j'), 0, MOVES);
     expect(show(first.out)).toEqual(['j']);
-    expect(show(classifyTimeline(typed('j123\r', 8), isMoveOnlyChar))).toEqual(['j', 'scan:j123⏎(echoed 1)']);
+    expect(show(classifyTimeline(typed('j123\r', 8), MOVES))).toEqual(['j', 'scan:j123⏎(echoed 1)']);
     // A repeating j key (gaps under 30 ms) moves at every repeat.
-    expect(show(classifyTimeline(typed('jjjj', 20), isMoveOnlyChar))).toEqual(['j', 'j', 'j', 'j']);
+    expect(show(classifyTimeline(typed('jjjj', 20), MOVES))).toEqual(['j', 'j', 'j', 'j']);
     // A held j and then Enter at once (read together by a busy console) opens the order: moves
     // alone are never a scan.
-    expect(show(classifyTimeline(typed('jjjjjjjj\r', 5), isMoveOnlyChar))).toEqual(['j', 'j', 'j', 'j', 'j', 'j', 'j', 'j', '⏎']);
+    expect(show(classifyTimeline(typed('jjjjjjjj\r', 5), MOVES))).toEqual(['j', 'j', 'j', 'j', 'j', 'j', 'j', 'j', '⏎']);
     // Only the run's start is sent: an "a" (approve) inside it is held.
-    expect(show(classifyTimeline(typed('jab\u001b', 5), isMoveOnlyChar))).toEqual(['j', 'a', 'b', '\u001b']);
+    expect(show(classifyTimeline(typed('jab\u001b', 5), MOVES))).toEqual(['j', 'a', 'b', '\u001b']);
     expect(['j', 'k', 'g', 'G'].every(isMoveOnlyChar)).toBe(true);
     expect(['A', 'a', 'r', 'q', 's', 'y', ' ', '1', '#'].some(isMoveOnlyChar)).toBe(false);
   });
@@ -151,7 +152,7 @@ describe('the scan classifier', () => {
       fc.property(fc.array(fc.tuple(chars, fc.integer({ min: 0, max: 200 })), { maxLength: 40 }), (keysAndGaps) => {
         let at = 0;
         const timeline = keysAndGaps.map(([char, gap]) => ({ at: (at += gap), press: press(char) }));
-        const out = classifyTimeline(timeline, isMoveOnlyChar);
+        const out = classifyTimeline(timeline, MOVES);
         // Every character comes out once: as a key, or inside a scan (with its terminator).
         const text = out
           .map((c) =>
@@ -173,7 +174,7 @@ describe('the scan classifier', () => {
       fc.property(fc.array(fc.tuple(chars, fc.integer({ min: SCAN_GAP_MS, max: 400 })), { maxLength: 40 }), (keysAndGaps) => {
         let at = 0;
         const timeline = keysAndGaps.map(([char, gap]) => ({ at: (at += gap), press: press(char) }));
-        expect(classifyTimeline(timeline, isMoveOnlyChar).every((c) => c.kind === 'key')).toBe(true);
+        expect(classifyTimeline(timeline, MOVES).every((c) => c.kind === 'key')).toBe(true);
       }),
     );
   });

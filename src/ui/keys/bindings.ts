@@ -36,6 +36,12 @@ export interface KeyBinding {
   readonly isHint?: boolean;
   /** A word or two for the footer (the description is used when absent). */
   readonly hint?: string;
+  /**
+   * True when the key counts only pressed on its own, after a pause and with nothing right
+   * behind it, and acts a moment later (deliberate.ts): no scan typed on a slow terminal
+   * may quit, open scan mode or answer a question.
+   */
+  readonly isDeliberate?: boolean;
 }
 
 const c = (char: string): KeySpec => ({ char });
@@ -46,7 +52,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'help', scope: 'global', keys: [c('?')], label: '?', description: 'Show help', isMutating: false, isHint: true, hint: 'help' },
   { action: 'activity-log', scope: 'global', keys: [c('L')], label: 'L', description: 'Activity log', isMutating: false },
   { action: 'switch-profile', scope: 'global', keys: [c('P')], label: 'P', description: 'Switch shop: pick another profile of the config file', isMutating: false },
-  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, isHint: true, hint: 'quit' },
+  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, isHint: true, hint: 'quit', isDeliberate: true },
 
   { action: 'move-up', scope: 'list', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous order', isMutating: false },
   { action: 'move-down', scope: 'list', keys: [s('down'), c('j')], label: '↓/j', description: 'Next order', isMutating: false },
@@ -67,7 +73,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'refresh', scope: 'list', keys: [c('R')], label: 'R', description: 'Refresh now', isMutating: false },
   { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, isHint: true, hint: 'receive' },
   { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every undecided item of marked orders (a saved draft is sent as drafted)', isMutating: true },
-  { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true },
+  { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true, isDeliberate: true },
   { action: 'overview', scope: 'list', keys: [c('o')], label: 'o', description: 'Overview: orders per status, pending orders by age, your activity', isMutating: false },
 
   { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, isHint: true, hint: 'back' },
@@ -103,7 +109,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'move-up', scope: 'reason', keys: [s('up')], label: '↑', description: 'Previous preset reason', isMutating: false },
   { action: 'move-down', scope: 'reason', keys: [s('down')], label: '↓', description: 'Next preset reason', isMutating: false, isHint: true, hint: 'presets' },
 
-  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, isHint: true, hint: 'confirm' },
+  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, isHint: true, hint: 'confirm', isDeliberate: true },
   { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, isHint: true, hint: 'cancel' },
 
   { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc/q', description: 'Close help', isMutating: false, isHint: true, hint: 'close' },
@@ -133,6 +139,6 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
 
   { action: 'move-up', scope: 'profiles', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous profile', isMutating: false },
   { action: 'move-down', scope: 'profiles', keys: [s('down'), c('j')], label: '↓/j', description: 'Next profile', isMutating: false },
-  { action: 'apply', scope: 'profiles', keys: [s('return')], label: 'Enter', description: 'Switch to this profile', isMutating: false, isHint: true, hint: 'switch' },
+  { action: 'apply', scope: 'profiles', keys: [s('return')], label: 'Enter', description: 'Switch to this profile', isMutating: false, isHint: true, hint: 'switch', isDeliberate: true },
   { action: 'back', scope: 'profiles', keys: [s('escape')], label: 'Esc', description: 'Stay on this profile', isMutating: false, isHint: true, hint: 'cancel' },
 ];

@@ -33,7 +33,7 @@ describe('scan mode', () => {
 
   it('edits at the prompt, leaves with Esc when idle', async () => {
     const { view, sandbox } = await setup();
-    await view.press('S', 'SCAN MODE · receiving desk · ready');
+    await view.answer('S', 'SCAN MODE · receiving desk · ready');
     // Its title names the shop the parcels are received for, as every screen does.
     expect(view.frame().split('\n')[0]).toBe(` SCAN MODE · receiving desk · ready  north @ ${new URL(sandbox.url).host}`);
     await view.press('#N10x', '› #N10x');
@@ -48,7 +48,7 @@ describe('scan mode', () => {
   it('Esc with scans waiting closes scan mode once they are done; none is lost', async () => {
     // Slow answers keep the scans in the queue long enough.
     const { api, view } = await setup({ latencyMs: 150 });
-    await view.press('S', 'SCAN MODE');
+    await view.answer('S', 'SCAN MODE');
     view.stdin.write('#N1015\r#N1029\r#N1043\r');
     await view.waitFor([/[123] waiting/]);
     await view.press('\u001b', 'scan mode closes after them (Esc again: now).');
@@ -60,7 +60,7 @@ describe('scan mode', () => {
 
   it('Esc twice leaves at once and names the scans not processed', async () => {
     const { view } = await setup({ latencyMs: 300 });
-    await view.press('S', 'SCAN MODE');
+    await view.answer('S', 'SCAN MODE');
     view.stdin.write('#N1057\r#N1071\r');
     // On a busy machine the first may already be on its way when the frame is read.
     await view.waitFor([/[12] waiting/]);
@@ -71,7 +71,7 @@ describe('scan mode', () => {
 
   it('a scan burst during a review is queued, never taken by the review as keys', async () => {
     const { api, view } = await setup();
-    await view.press('S', 'SCAN MODE · receiving desk');
+    await view.answer('S', 'SCAN MODE · receiving desk');
     // #N1000 is pending: its review opens over the scan desk.
     await view.press('#N1000\r', 'SCAN MODE · review of #N1000 · ready · Esc: back to scanning', 'Jacket 0');
     // One read, as a scanner sends it: 'A' (approve all), 's' (submit), 'y' (confirm) inside.

@@ -17,7 +17,8 @@ import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from '../../keys/bindings.js';
 import { actionLabel, boundLabel, type KeyTable } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
-import { ConfirmDialog } from '../order/confirm-dialog.js';
+import { confirmDialogLines, ConfirmDialog } from '../order/confirm-dialog.js';
+import type { ConfirmStatus } from '../order/use-confirm-gate.js';
 import {
   confirmQuestion,
   outcomeLine,
@@ -70,14 +71,14 @@ export function BulkPanel(props: BulkPanelProps) {
   const resultRows = Math.max(1, props.height - RESULTS_FIXED_LINES - (state.phase === 'results' ? state.warnings.length : 0));
   // Scrolling stops when the last outcome is on screen (failures take two lines).
   const scrollRows = state.phase === 'results' ? outcomesFittingAtEnd(state.kind, state.outcomes, resultRows, lineWidth) : resultRows;
-  useBulkPanel(props.store, state, scrollRows);
+  const confirmStatus = useBulkPanel(props.store, state, scrollRows);
   if (state.phase === 'idle') return null;
-  if (state.phase === 'confirm') return <BulkConfirm state={state} />;
-  if (state.phase === 'running') return <BulkProgressView state={state} height={props.height} />;
+  if (state.phase === 'confirm') return <BulkConfirm state={state} status={confirmStatus} />;
+  if (state.phase === 'running') return <BulkProgressView state={state} height={props.height} confirmStatus={confirmStatus} />;
   return <BulkResults state={state} rows={resultRows} lineWidth={lineWidth} />;
 }
 
-function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }> }) {
+function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }>; readonly status: ConfirmStatus }) {
   const queryClient = useQueryClient();
   const { stateDir, profile, now } = useServices();
   const names = useMemo(() => knownOrderNames(queryClient), [queryClient]);
@@ -91,12 +92,12 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(kind, ids.length)}`}</Text>
-      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped)} />
+      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped)} status={props.status} />
     </Box>
   );
 }
 
-function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase: 'running' }>; readonly height: number }) {
+function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase: 'running' }>; readonly height: number; readonly confirmStatus: ConfirmStatus }) {
   const table = useKeyTable();
   const { state } = props;
   const theme = useTheme();
@@ -106,7 +107,9 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
   const p = state.progress;
   const percent = p.total > 0 ? Math.floor((p.done / p.total) * 100) : 100;
   const status = runStatusText(p, state.isStopping, state.isQuitting);
-  const latest = state.settled.slice(-Math.max(1, props.height - RUNNING_FIXED_LINES - (state.isQuitAsked ? 4 : 0))).reverse();
+  const quitQuestion = display`A bulk run is in progress (${p.done} of ${p.total} done). Stop it and quit? Requests in flight finish first; orders not started are reported as not done.`;
+  const questionLines = state.isQuitAsked ? confirmDialogLines(quitQuestion, props.confirmStatus, columns, table) : 0;
+  const latest = state.settled.slice(-Math.max(1, props.height - RUNNING_FIXED_LINES - questionLines)).reverse();
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(state.kind, state.ids.length)}`}</Text>

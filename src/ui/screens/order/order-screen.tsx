@@ -22,7 +22,7 @@ import { receiveMutation, reviewMutation, settledOf, opsContext } from '../../qu
 import type { WriteOutcome } from '../../../ops/outcome.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import { CONFIRM_SUFFIX, ConfirmDialog } from './confirm-dialog.js';
+import { confirmDialogLines, ConfirmDialog } from './confirm-dialog.js';
 import { bannerHeight, ErrorBanner } from './error-banner.js';
 import { ItemRow } from './item-row.js';
 import { ITEMS_MAX_WIDTH } from './item-lines.js';
@@ -137,7 +137,7 @@ export function OrderScreen(props: OrderScreenProps) {
       });
     },
   };
-  useOrderInput(state.mode, commands, true);
+  const confirmStatus = useOrderInput(state.mode, commands, true);
 
   const scope = scopeOfMode(state.mode);
   // Memoized: KeyHints skips a render when its props are the same (a held j or k on this screen).
@@ -191,14 +191,14 @@ export function OrderScreen(props: OrderScreenProps) {
   const banner = state.banner;
   const width = columns - 1;
   const reasonField = mode.kind === 'reason' ? wrapToWidth(`> ${mode.field.value} `, width - 2).length : 0;
-  const question = mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? wrapToWidth(`${confirmText(order.order_name, mode)}${CONFIRM_SUFFIX}`, width - 4).length : 0;
+  const dialog = mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? confirmDialogLines(confirmText(order.order_name, mode), confirmStatus, width, services.keyTable) : 0;
   const reserved =
     7 +
     footerLines +
     (note !== null ? wrapToWidth(note, width).length : keepUnsupportedSince !== null ? 1 : 0) +
     (banner ? bannerHeight(banner, order.status, width) : 0) +
     (mode.kind === 'reason' ? 2 + reasonField + (profile.rejectReasons.length > 0 ? 1 + profile.rejectReasons.length : 0) + (mode.error ? wrapToWidth(mode.error, width - 4).length : 0) : 0) +
-    (question > 0 ? 3 + question : 0) +
+    dialog +
     (mode.kind === 'sending' ? 1 : 0);
   // The items on screen, wrapped to the width (one column spare: a full line makes terminals wrap).
   const itemsWidth = Math.min(columns - 1, ITEMS_MAX_WIDTH);
@@ -239,7 +239,7 @@ export function OrderScreen(props: OrderScreenProps) {
       {mode.kind === 'reason' && (
         <ReasonPrompt itemTitle={sanitizeForTerminal(reasonItem?.item.title ?? '')} field={mode.field} presets={profile.rejectReasons} presetIndex={mode.presetIndex} error={mode.error} />
       )}
-      {(mode.kind === 'confirm-review' || mode.kind === 'confirm-receive') && <ConfirmDialog question={confirmText(order.order_name, mode)} />}
+      {(mode.kind === 'confirm-review' || mode.kind === 'confirm-receive') && <ConfirmDialog question={confirmText(order.order_name, mode)} status={confirmStatus} />}
       {mode.kind === 'sending' && (
         <Text color={theme.color('accent')}>{mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'}</Text>
       )}

@@ -5,8 +5,10 @@
  */
 import type { Key } from 'ink';
 import type { KeyAction, KeyScope } from '../../keys/bindings.js';
+import type { KeyMeta } from '../../keys/deliberate.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import type { OrderAction, OrderMode } from './order-state.js';
+import { useConfirmGate, type ConfirmStatus } from './use-confirm-gate.js';
 
 export interface OrderCommands {
   readonly dispatch: (action: OrderAction) => void;
@@ -42,10 +44,11 @@ const ORDER_ACTIONS: Partial<Record<KeyAction, OrderAction>> = {
   receive: { type: 'request-receive' },
 };
 
-/** Wires the keyboard to the order screen. */
-export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive: boolean): void {
+/** Wires the keyboard to the order screen; returns what an open question waits for. */
+export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive: boolean): ConfirmStatus {
   const scope = scopeOfMode(mode);
   const isSending = mode.kind === 'sending';
+  const gate = useConfirmGate(scope === 'confirm');
 
   const onAction = (action: KeyAction) => {
     const { dispatch } = commands;
@@ -68,9 +71,11 @@ export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive
     if (mapped && (!isSending || mapped.type === 'move')) dispatch(mapped);
   };
 
-  const onUnmatched = (input: string, key: Key) => {
+  const onUnmatched = (input: string, key: Key, meta?: KeyMeta) => {
     if (scope === 'reason') commands.dispatch({ type: 'reason-key', input, key });
+    else if (scope === 'confirm') gate.onStray(meta);
   };
 
-  useKeyBindings(scope, onAction, { isActive, onUnmatched });
+  useKeyBindings(scope, onAction, { isActive, onUnmatched, deliberate: gate.deliberate });
+  return gate.status;
 }
