@@ -10,28 +10,9 @@ import type { AuthFailure } from './app-state.js';
 import type { ConnectionMonitor } from './connection/connection-monitor.js';
 import type { KeyTable } from './keys/match.js';
 import type { SavedViews } from '../ops/saved-views.js';
-import type { ScannerKey } from './keys/scanner-keys.js';
+import type { ScanDeskSettings } from './scan-desk-settings.js';
 
-/** A sound of the scan desk: the terminal bell, none, or a command and its arguments (run without a shell). */
-export type ScanSound = 'bell' | 'off' | readonly string[];
-
-/** How the receiving desk's scanner and scans behave (the profile's scan_* settings). */
-export interface ScanDeskSettings {
-  /** The key the scanner is programmed to send before each code (null: none; scans are told by timing). */
-  readonly prefix: ScannerKey | null;
-  /** The key it sends after each code, instead of or before Enter (null: Enter or Tab end a scan). */
-  readonly suffix: ScannerKey | null;
-  /** The most the learned gap between a scan's characters may grow to, ms. */
-  readonly maxGapMs: number;
-  /** The same code scanned again within this many ms is a repeat, not processed again (0: off). */
-  readonly repeatMs: number;
-  /** The sound of a failed or refused scan. */
-  readonly failureSound: ScanSound;
-  /** The sound of a scan that went through (default off). */
-  readonly successSound: ScanSound;
-  /** True: sounds also in screen-reader mode (they are off there unless asked for). */
-  readonly isSoundWithScreenReader: boolean;
-}
+export type { ScanDeskSettings, ScanSound } from './scan-desk-settings.js';
 
 export interface ConsoleProfile {
   /** Profile name (one per shop), e.g. "default" or "north". */

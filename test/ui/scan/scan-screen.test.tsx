@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
+import { scanQueueFor } from '../../../src/local/scan-queue.js';
 import { KEYS, makeFixture } from '../../helpers/fixture.js';
 import { startTestSandbox } from '../../helpers/sandbox.js';
 import { renderDesk } from '../bulk/render-desk.js';
@@ -58,15 +59,22 @@ describe('scan mode', () => {
     expect(page.data.map((o) => o.status)).toEqual(['received', 'received', 'received']);
   });
 
-  it('Esc twice leaves at once and names the scans not processed', async () => {
-    const { view } = await setup({ latencyMs: 300 });
+  it('Esc twice leaves at once; the scans not processed stay queued and are sent when scan mode opens again', async () => {
+    const { api, view } = await setup({ latencyMs: 300 });
     await view.answer('S', 'SCAN MODE');
     view.stdin.write('#N1057\r#N1071\r');
     // On a busy machine the first may already be on its way when the frame is read.
     await view.waitFor([/[12] waiting/]);
     await view.press('\u001b', 'scan mode closes after them (Esc again: now).');
-    await view.press('\u001b', 'Left scan mode; not processed:');
-    expect(view.frame()).toMatch(/not processed: (#N1057, )?#N1071/);
+    await view.press('\u001b', 'Left scan mode; kept in the queue, sent when scan mode is open again:');
+    expect(view.frame()).toMatch(/open again: (#N1057, )?#N1071/);
+    const kept = scanQueueFor(view.stateDir, 'north').scans().map((s) => s.text);
+    expect(kept.at(-1)).toBe('#N1071');
+    await view.answer('S', 'SCAN MODE');
+    await view.waitFor(['#N1071  ✓ received']);
+    expect(scanQueueFor(view.stateDir, 'north').scans()).toEqual([]);
+    const page = await api.listPage({ filters: { ids: [1057, 1071] } });
+    expect(page.data.map((o) => o.status)).toEqual(['received', 'received']);
   });
 
   it('a scan burst during a review is queued, never taken by the review as keys', async () => {
