@@ -126,7 +126,7 @@ export function useKeyBindings(
   );
 }
 
-/** Why a deliberate key did nothing (no question on screen): it came with other keys. */
+/** Why a deliberate key did nothing: it came with, or right after, other keys. */
 function refusedText(binding: KeyBinding) {
   const label = sanitizeForTerminal(binding.label);
   return display`"${label}" came with other keys (a scan?): nothing done. Press ${label} on its own.`;
