@@ -113,6 +113,8 @@ export interface DeskConsoleOptions {
   readonly rows?: number;
   /** More settings of the profile (scan_prefix, scan_sound …). */
   readonly profile?: Readonly<Record<string, unknown>>;
+  /** More environment (INK_SCREEN_READER …). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** Starts the built console with a profile "desk" (key from $DESK_KEY) in a pseudo-terminal. */
@@ -144,6 +146,7 @@ export function startDeskConsole(desk: Pick<Desk, 'root' | 'stateHome' | 'sandbo
       RETURNS_BASE_URL: undefined,
       RETURNS_PROFILE: undefined,
       RETURNS_CONFIG: undefined,
+      ...options.env,
     },
   });
 }

@@ -10,16 +10,21 @@ import {
   classifyPress,
   classifyQuiet,
   classifyTimeline,
+  DEFAULT_MAX_GAP_MS,
   dropLead,
   HICCUP_MS,
   initialClassifierState,
   MIN_SCAN_LENGTH,
+  PREFIXED_QUIET_MS,
   quietDeadline,
   SCAN_GAP_MS,
+  SUFFIX_ENTER_MS,
   type Classified,
   type ClassifierState,
   type KeyPress,
+  type TimedPress,
 } from '../../src/ui/keys/scan-classifier.js';
+import { learnedGap } from '../../src/ui/keys/scan-gap.js';
 import { isMoveOnlyChar } from '../../src/ui/keys/match.js';
 import { keyOf, splitBurst } from '../../src/ui/keys/split-burst.js';
 import { orderRefOfScan, parseScanCodePattern } from '../../src/ops/scan-code.js';
@@ -168,13 +173,88 @@ describe('the scan classifier', () => {
     );
   });
 
-  it('finds no scan in typing that is never faster than SCAN_GAP_MS', () => {
+  it('finds no scan in typing that is never faster than SCAN_GAP_MS, while nothing taught it more', () => {
     const chars = fc.constantFrom(...'ajkqAsSy1#N0 \r\t'.split(''));
     fc.assert(
       fc.property(fc.array(fc.tuple(chars, fc.integer({ min: SCAN_GAP_MS, max: 400 })), { maxLength: 40 }), (keysAndGaps) => {
         let at = 0;
         const timeline = keysAndGaps.map(([char, gap]) => ({ at: (at += gap), press: press(char) }));
-        expect(classifyTimeline(timeline, MOVES).every((c) => c.kind === 'key')).toBe(true);
+        expect(classifyTimeline(timeline, { ...MOVES, maxGapMs: SCAN_GAP_MS }).every((c) => c.kind === 'key')).toBe(true);
+      }),
+    );
+  });
+});
+
+const CTRL_B: KeyPress = ['b', { ...keyOf('x')[1], ctrl: true }];
+const F12: KeyPress = ['', keyOf('x')[1]];
+const mark = (at: number, p: KeyPress, m: 'prefix' | 'suffix') => ({ at, press: p, mark: m });
+
+describe('a scanner programmed with a prefix and a suffix', () => {
+  it('takes everything from the prefix to Enter as one scan, at any speed, moves and command letters included', () => {
+    expect(show(classifyTimeline([mark(0, CTRL_B, 'prefix'), ...typed('AO1830\r', 200, 100)], MOVES))).toEqual(['scan:AO1830⏎']);
+    expect(show(classifyTimeline([mark(0, F12, 'prefix'), ...typed('jkys\t', 70, 50)], MOVES))).toEqual(['scan:jkys⇥']);
+    // A short code is a scan too: the prefix says so.
+    expect(show(classifyTimeline([mark(0, CTRL_B, 'prefix'), ...typed('12\r', 90, 10)]))).toEqual(['scan:12⏎']);
+  });
+
+  it('ends a scan at the suffix, with the Enter the scanner sends right after it swallowed', () => {
+    const withSuffix = [mark(0, CTRL_B, 'prefix'), ...typed('N1001', 60, 10), mark(400, F12, 'suffix'), ...typed('\r', 0, 420)];
+    expect(show(classifyTimeline(withSuffix))).toEqual(['scan:N1001⏎']);
+    // An Enter a person presses later is a key.
+    const later = [mark(0, CTRL_B, 'prefix'), ...typed('N1001', 60, 10), mark(400, F12, 'suffix'), ...typed('\r', 0, 400 + SUFFIX_ENTER_MS + 1)];
+    expect(show(classifyTimeline(later))).toEqual(['scan:N1001⏎', '⏎']);
+    // Without a prefix, the suffix ends a fast run as Enter would; alone, it is no key.
+    expect(show(classifyTimeline([...typed('AO1830', 8), mark(48, F12, 'suffix')]))).toEqual(['scan:AO1830⏎']);
+    expect(show(classifyTimeline([mark(0, F12, 'suffix')]))).toEqual([]);
+  });
+
+  it('lets a prefixed scan that never ends go as a cut scan; the prefix pressed by hand is no key', () => {
+    const out = classifyTimeline([mark(0, CTRL_B, 'prefix'), ...typed('AO18', 50, 10)]);
+    expect(out).toEqual([{ kind: 'scan', scan: { text: 'AO18', terminator: 'enter', echoed: 0, isCut: true } }]);
+    const state = classifyPress(initialClassifierState, CTRL_B, 0, {}, 'prefix').state;
+    expect(quietDeadline(state)).toBe(PREFIXED_QUIET_MS);
+    expect(show(classifyTimeline([mark(0, CTRL_B, 'prefix'), { at: 300, press: UP }]))).toEqual(['↑']);
+    // A prefix in the middle of typing lets what was held go first.
+    expect(show(classifyTimeline([...typed('ab', 5), mark(12, CTRL_B, 'prefix'), ...typed('1234\r', 5, 20)]))).toEqual(['a', 'b', 'scan:1234⏎']);
+  });
+});
+
+describe('the learned gap limit', () => {
+  /** `code` typed at `gap` ms a character and Enter, from `start`. */
+  const at = (code: string, gap: number, start: number) => typed(`${code}\r`, gap, start);
+
+  it('starts at SCAN_GAP_MS and learns half as much again as the widest gap of the latest scans, up to the ceiling', () => {
+    expect([learnedGap([], 80), learnedGap([8], 80), learnedGap([40], 80), learnedGap([20, 50], 80), learnedGap([70], 80), learnedGap([40], 20)]).toEqual([30, 30, 60, 75, 80, 20]);
+    // A scan at 50 ms a character is keys at first; once seen, the next one is a scan.
+    expect(show(classifyTimeline([...at('AO18', 50, 0), ...at('AO19', 50, 2_000)]))).toEqual(['A', 'O', '1', '8', '⏎', 'scan:AO19⏎']);
+    // Above the ceiling nothing is learned: a person's typing at 90 ms stays keys.
+    expect(classifyTimeline([...at('AO18', 90, 0), ...at('AO19', 90, 2_000)], { maxGapMs: 80 }).every((c) => c.kind === 'key')).toBe(true);
+    // The scanner gets fast again: after GAP_HISTORY fast scans the limit is back at its floor.
+    let state = initialClassifierState;
+    for (const [i, gap] of [50, 8, 8, 8, 8, 8].entries()) {
+      for (const { at: t, press: p } of at('AO18', gap, i * 2_000)) state = classifyPress(state, p, t).state;
+    }
+    expect(state.gapMs).toBe(SCAN_GAP_MS);
+  });
+
+  it('never makes a scan of typing slower than the ceiling, whatever scans taught it', () => {
+    const scanGap = fc.integer({ min: 5, max: DEFAULT_MAX_GAP_MS });
+    const typingGap = fc.integer({ min: DEFAULT_MAX_GAP_MS + 1, max: 300 });
+    const segment = fc.oneof(
+      fc.tuple(fc.constant('scan' as const), fc.array(scanGap, { minLength: 4, maxLength: 12 })),
+      fc.tuple(fc.constant('typing' as const), fc.array(typingGap, { minLength: 1, maxLength: 12 })),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 12 }), (segments) => {
+        const timeline: TimedPress[] = [];
+        let t = 0;
+        for (const [kind, gaps] of segments) {
+          t += 1_000;
+          // Scans are digits, typing is x: a scan with an x in it would be typing taken for a scan.
+          for (const gap of gaps) timeline.push({ at: (t += gap), press: press(kind === 'scan' ? '1' : 'x') });
+          timeline.push({ at: (t += gaps[0]!), press: press('\r') });
+        }
+        for (const c of classifyTimeline(timeline)) if (c.kind === 'scan') expect(c.scan.text).not.toContain('x');
       }),
     );
   });

@@ -61,9 +61,8 @@ export interface JudgeOptions {
  * refused now. A key the router made up (no meta: a scan typed as keys) is never deliberate.
  */
 export function judgePress(meta: KeyMeta | undefined, options: JudgeOptions): Judgement {
-  if (!meta) return { kind: 'refused', why: 'burst' };
+  if (!meta || !meta.isAlone || meta.quietMs < QUIET_MS) return { kind: 'refused', why: 'burst' };
   if (options.armedAt !== undefined && options.armedAt !== null && meta.at - options.armedAt < ARM_MS) return { kind: 'refused', why: 'too-soon' };
-  if (!meta.isAlone || meta.quietMs < QUIET_MS) return { kind: 'refused', why: 'burst' };
   return { kind: 'hold', until: meta.at + (options.isChar ? HOLD_CHAR_MS : HOLD_SPECIAL_MS) };
 }
 
