@@ -5,7 +5,8 @@
  * the console quitting) is held: it stays in the queue, and the caller tries it again
  * later. A scan whose receive was sent before, and whose answer never came, is read back
  * through the list endpoint first, so no receive is sent twice. Only a scan's final outcome
- * goes to the activity log, and then the scan leaves the queue.
+ * goes to the activity log, and then the scan leaves the queue (a failure to write the queue
+ * shows at the next scan added).
  */
 import type { ApiError } from '../api/client/errors.js';
 import { isApiError } from '../api/client/errors.js';
@@ -55,8 +56,10 @@ export type QueueNotes = Pick<ScanQueueStore, 'markSent' | 'remove'>;
  */
 export async function sendQueuedScan(ctx: OpsContext, scan: QueuedScan, pattern: RegExp | null, queue: QueueNotes): Promise<QueueStep> {
   const warnings: string[] = [];
-  const finish = async (outcome: ScanOutcome, error?: ApiError): Promise<QueueStep> => {
-    await queue.remove(scan.id).catch((thrown: unknown) => warnings.push(queueProblem(thrown)));
+  // The outcome is in the activity log: the scan leaves the queue behind the answer, not before
+  // it (a scan left there by a crash in between is read back, and finds its order received).
+  const finish = (outcome: ScanOutcome, error?: ApiError): QueueStep => {
+    queue.remove(scan.id).catch(() => undefined);
     return { kind: 'done', outcome, warnings, ...(error && { error }) };
   };
   const found = scan.sent ? await readBack(ctx, scan, warnings) : await lookUp(ctx, scan, pattern, warnings);
