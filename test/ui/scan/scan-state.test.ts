@@ -142,9 +142,28 @@ describe('scan texts and decisions', () => {
     expect(historyLine({ text: '#N1', outcome: { kind: 'received', order, isAlreadyApplied: true, isReadBack: true } })).toBe('#N1  ✓ received  Ana Lima (read back)');
     expect(historyLine({ text: '#N1', outcome: { kind: 'repeat', agoMs: 1_500 } })).toBe('#N1  ↻ repeat, 1.5 s after the first: not processed again');
     expect(bannerText({ text: '#N1', outcome: { kind: 'repeat', agoMs: 2_000 } })).toMatchObject({ tone: 'warning', title: '↻ R E P E A T' });
+    // With its first scan done, a repeat shows what that came to, and that it was not processed again.
+    const first = { seq: 1, id: 't-1', at: 0, text: '#N1', outcome: { kind: 'received' as const, order, isAlreadyApplied: false } };
+    expect(bannerText({ text: '#N1', outcome: { kind: 'repeat', agoMs: 700 } }, [first])).toEqual({
+      tone: 'good',
+      title: '✓ R E C E I V E D',
+      lines: ['#N1 · Ana Lima', '↻ Scanned again 0.7 s later: not processed again.'],
+    });
     // Failures lead with the words, the code in brackets.
     const failed = { kind: 'failed' as const, order, code: safe('internal_error'), message: safe('The service failed.') };
     expect(bannerText({ text: '#N1', outcome: failed }).lines).toEqual(['#N1 · Ana Lima: The service failed. [internal_error]']);
     expect(historyLine({ text: '#N1', outcome: failed })).toBe('#N1  ✗ failed [internal_error]');
+  });
+});
+
+describe('the queued banner', () => {
+  it('fits a banner 80 columns wide, says how many are kept and when the next try is', async () => {
+    const { heldBanner } = await import('../../../src/ui/screens/scan/scan-text.js');
+    const { displayWidth } = await import('../../../src/format/width.js');
+    const banner = heldBanner('unreachable', 999, 14_500);
+    expect(banner.lines).toEqual(['The service does not answer: 999 scans kept, sent in order when it does.', 'Next try in 14.5 s. Keep scanning: nothing is lost.']);
+    // 80 columns less the double border and the padding of three.
+    for (const line of banner.lines) expect(displayWidth(line)).toBeLessThanOrEqual(80 - 2 - 6);
+    expect(heldBanner('unreachable', 1, 0).lines[1]).toBe('Trying now. Keep scanning: nothing is lost.');
   });
 });

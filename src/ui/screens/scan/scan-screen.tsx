@@ -80,7 +80,7 @@ export function ScanScreen(props: ScanScreenProps) {
       {state.held ? (
         <ScanBanner banner={heldBanner(state.held.reason, waiting, state.held.retryAt - nowMs)} />
       ) : last ? (
-        <ScanBanner banner={bannerText(last)} />
+        <ScanBanner banner={bannerText(last, state.history.slice(1))} />
       ) : (
         <Text dimColor>{'Ready: scan a parcel label. Reviewed orders are received at once; pending ones open for review.'}</Text>
       )}

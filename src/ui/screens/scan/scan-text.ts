@@ -39,9 +39,19 @@ function laterBanner(order: ScannedOrder, later: string): BannerText {
   return { tone: 'warning', title: `→ ${spacedCapitals(later)}`, lines: [`${who(order)} is now ${later}.`] };
 }
 
-/** The banner for a scan: its outcome, or what its order became later in this session. */
-export function bannerText(entry: Pick<ScanEntry, 'text' | 'outcome' | 'later'>): BannerText {
+/**
+ * The banner for a scan: its outcome, or what its order became later in this session. A
+ * repeat shows what its first scan came to (`history`: the scans before, newest first), so
+ * the clerk still sees RECEIVED, with a line saying it was not processed again.
+ */
+export function bannerText(entry: Pick<ScanEntry, 'text' | 'outcome' | 'later'>, history: readonly ScanEntry[] = []): BannerText {
   const { outcome } = entry;
+  if (outcome.kind === 'repeat') {
+    const first = history.find((e) => e.text === entry.text && e.outcome.kind !== 'repeat');
+    if (!first) return outcomeBanner(entry.text, outcome);
+    const banner = bannerText(first);
+    return { ...banner, lines: [banner.lines[0] ?? '', `↻ Scanned again ${secondsText(outcome.agoMs)} later: not processed again.`] };
+  }
   if (entry.later !== undefined && outcome.kind === 'review') return laterBanner(outcome.order, entry.later);
   return outcomeBanner(entry.text, outcome);
 }
@@ -140,5 +150,5 @@ export function heldBanner(reason: HeldReason, waiting: number, retryInMs: numbe
   const kept = `${waiting} scan${waiting === 1 ? '' : 's'} kept`;
   const next = retryInMs > 0 ? `next try in ${secondsText(retryInMs)}` : 'trying now';
   if (reason === 'key-refused') return { tone: 'danger', title: `⏸ ${spacedCapitals('queued')}`, lines: [`The service refused the key: ${kept}, sent once it is accepted.`] };
-  return { tone: 'warning', title: `⏸ ${spacedCapitals('queued')}`, lines: [`The service does not answer: ${kept}, sent in order when it does (${next}).`, 'Keep scanning: nothing is lost.'] };
+  return { tone: 'warning', title: `⏸ ${spacedCapitals('queued')}`, lines: [`The service does not answer: ${kept}, sent in order when it does.`, `${next[0]!.toUpperCase()}${next.slice(1)}. Keep scanning: nothing is lost.`] };
 }
