@@ -100,7 +100,7 @@ describe('scan mode end to end', () => {
     await session.waitForText('Review sent');
     session.write(KEY.escape);
     await session.waitForText('Scans this session (10, newest first)');
-    await expect.poll(() => history(session).slice(-2), { timeout: 5_000 }).toEqual(['#N1000  → review opened  First0 Last0', '#N1071  ✓ received  First71 Last71']);
+    await expect.poll(() => history(session).slice(-2), { timeout: 5_000 }).toEqual(['#N1000  → review opened, now reviewed  First0 Last0', '#N1071  ✓ received  First71 Last71']);
 
     // Each kind of banner was on screen at the end of its turn; the last one is a receive.
     expect(session.screen()).toContain('#N1071 · First71 Last71');

@@ -29,7 +29,8 @@ beforeAll(async () => {
   fixture.return_orders.find((o) => o.id === 1057)!.order_name = '#ASEy1057';
   desk = await openDesk(fixture);
   // Parcels of one carrier carry the order name inside a code of their own: "RMA-#N1029-07".
-  session = startDeskConsole(desk, { refreshSeconds: 1, cols: 100, rows: 30, scanCodePattern: '^RMA-(#?N\\d+)-\\d+$' });
+  // The same label counts as a repeat for 1 s only: 1015 scanned again later is looked up (the review in between takes longer).
+  session = startDeskConsole(desk, { refreshSeconds: 1, cols: 100, rows: 30, scanCodePattern: '^RMA-(#?N\\d+)-\\d+$', profile: { scan_repeat_seconds: 1 } });
 });
 afterAll(async () => {
   session?.kill('SIGKILL');
@@ -105,7 +106,7 @@ describe('a shift at the desk', () => {
     await expect.poll(() => history(), { timeout: 5_000 }).toEqual([
       '#N1015  ✓ received  First15 Last15',
       'RMA-#N1029-07  ✓ received  #N1029 · First29 Last29',
-      '#N1000  → review opened  First0 Last0',
+      '#N1000  → review opened, now reviewed  First0 Last0',
       '#AO1711  ✓ received  First43 Last43',
       '#ASEy1057  ✓ received  First57 Last57',
       '#N1071  ✗ already received  First71 Last71',
