@@ -26,8 +26,7 @@
  * The profile's scanner prefix and suffix keys are marked for the classifier here; a
  * function key is told by the bytes of its read, which Ink does not hand to `useInput`.
  */
-import { useInput, usePaste, useStdin, type Key } from 'ink';
-import type { EventEmitter } from 'node:events';
+import { useInput, usePaste, type Key } from 'ink';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLatest } from '../hooks/use-latest.js';
 import { useScanDesk } from '../hooks/use-scan-desk.js';
@@ -42,11 +41,10 @@ import {
   quietDeadline,
   type Classified,
   type KeyPress,
-  type PressMark,
   type ScannedText,
   type Step,
 } from './scan-classifier.js';
-import { isScannerKey } from './scanner-keys.js';
+import { useScannerMarks } from './scanner-marks.js';
 import { pastedText, type PastedText } from './pasted-text.js';
 import { keyOf, PLAIN_KEY, splitBurst } from './split-burst.js';
 import { useIsScreenActive } from './screen-active-context.js';
@@ -95,24 +93,6 @@ type Pending =
   | { readonly kind: 'paste'; readonly paste: PastedText };
 
 const InputRouterContext = createContext<InputRouter | null>(null);
-
-/** Ink's input event emitter: in its stdin context, though not in the type `useStdin` declares. */
-type StdinWithEvents = { readonly internal_eventEmitter?: EventEmitter };
-
-/** The bytes of the latest read of input, as Ink emits them (before its `useInput` listener runs). */
-function useLatestRead(): { readonly current: string } {
-  const emitter = (useStdin() as StdinWithEvents).internal_eventEmitter;
-  const latest = useRef('');
-  useLayoutEffect(() => {
-    if (!emitter) return undefined;
-    const onInput = (data: unknown) => {
-      latest.current = typeof data === 'string' ? data : '';
-    };
-    emitter.prependListener('input', onInput);
-    return () => void emitter.off('input', onInput);
-  }, [emitter]);
-  return latest;
-}
 
 /** The keys a scan is typed as: the characters not already sent, and its terminator. */
 function scanKeys(scan: ScannedText, disposal: 'as-keys' | 'as-text'): Pending[] {
@@ -235,19 +215,14 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   // The characters that only move are those of the console's own key table (the config may rebind j and k).
   const isMoveOnly = moveOnlyCharTest(useKeyTable());
   const desk = useScanDesk();
-  const latestRead = useLatestRead();
-  const markOf = ([input, key]: KeyPress, read: string): PressMark => {
-    if (desk.prefix && isScannerKey(desk.prefix, input, key, read)) return 'prefix';
-    if (desk.suffix && isScannerKey(desk.suffix, input, key, read)) return 'suffix';
-    return null;
-  };
+  const markOf = useScannerMarks(desk);
   useInput((input, key) => {
     const at = performance.now();
     const { seq, quietMs } = startRead(at);
     const presses = splitBurst(input, key);
     for (const press of presses) {
       metas.current.set(press, { at, quietMs, isAlone: presses.length === 1, seq });
-      apply(classifyPress(classifier.current, press, at, { isMoveOnly, maxGapMs: desk.maxGapMs }, markOf(press, latestRead.current)));
+      apply(classifyPress(classifier.current, press, at, { isMoveOnly, maxGapMs: desk.maxGapMs }, markOf(press)));
     }
     scheduleQuiet();
     if (!isWaiting.current) deliverNext();
