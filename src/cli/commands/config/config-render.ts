@@ -101,7 +101,11 @@ function scanDeskRows(config: ResolvedConfig): [string, string, string][] {
     ],
     [`scan max gap`, `${d.maxGapMs.value} ms`, d.maxGapMs.source],
     ['scan repeat', d.repeatSeconds.value === 0 ? 'off' : `${d.repeatSeconds.value} s`, d.repeatSeconds.source],
-    ['scan sound', `${sound(d.sound.value)} on a failed scan, ${sound(d.successSound.value)} on success${d.isSoundWithScreenReader.value ? ', also with a screen reader' : ''}`, d.sound.source],
+    [
+      'scan sound',
+      `${sound(d.sound.value)} on a failed scan, ${sound(d.successSound.value)} on success${d.isSoundWithScreenReader.value ? ', also with a screen reader' : ''}`,
+      [...new Set([d.sound.source, d.successSound.source, d.isSoundWithScreenReader.source])].join('; '),
+    ],
   ];
 }
 
