@@ -11,6 +11,7 @@
  * of one console sees the same queue.
  */
 import { renameSync } from 'node:fs';
+import { scrubSecrets } from '../api/key-scrub.js';
 import * as z from '../api/zod.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readFileNoFollowSync } from './no-follow.js';
@@ -111,7 +112,8 @@ export function createScanQueueStore(path: string, now: () => number = Date.now)
   return {
     scans: () => scans,
     load,
-    add: (scan) => change((all) => [...all, scan]),
+    // A key scanned by mistake (a QR code) is never written to a file.
+    add: (scan) => change((all) => [...all, { ...scan, text: scrubSecrets(scan.text) }]),
     markSent: (id, order) => change((all) => all.map((s) => (s.id === id ? { ...s, sent: { orderId: order.orderId, orderName: order.orderName } } : s))),
     remove: (id) => change((all) => all.filter((s) => s.id !== id)),
   };

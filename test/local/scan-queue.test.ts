@@ -51,6 +51,14 @@ describe('the scan queue on disk', () => {
     expect(scanQueueFor(stateDir, 'south')).not.toBe(scanQueueFor(stateDir, 'north'));
   });
 
+  it('never writes a key that was scanned by mistake', async () => {
+    const path = freshPath();
+    const key = `sk_${'ab'.repeat(32)}`;
+    await createScanQueueStore(path).add(scan('1', key));
+    expect(readFileSync(path, 'utf8')).not.toContain(key);
+    expect(onDisk(path)[0]?.text).toMatch(/^sk_…/);
+  });
+
   it('sets a broken file aside, with a notice, rather than throwing scans away', () => {
     const path = freshPath();
     writeFileSync(path, '{"version":1,"scans":[{"id":"1"');
