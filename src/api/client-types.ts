@@ -76,6 +76,8 @@ export interface ClientOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /** Most retries for this call, when fewer than the client's (a caller with a retry loop of its own). */
+  readonly maxRetries?: number;
   /**
    * Awaited before every attempt of every request this call makes (first tries and
    * retries): lets a bulk queue pace them through its shared rate limiter.

@@ -47,3 +47,8 @@ export function profileMemoryPath(stateDir: string, profile: string): string {
 export function commandHistoryPath(stateDir: string, profile: string): string {
   return join(stateDir, 'history', `${safeFileSegment(profile)}.json`);
 }
+
+/** The scans of one profile's scan desk not yet finished (kept through a crash and sent when the service answers). */
+export function scanQueuePath(stateDir: string, profile: string): string {
+  return join(stateDir, 'scan-queue', `${safeFileSegment(profile)}.json`);
+}

@@ -3,7 +3,7 @@
  * through the service's `order_names` and `ids` filters (not only among loaded rows).
  * Quick find and scan mode both look orders up here.
  */
-import type { ReturnsClient } from '../api/client-types.js';
+import type { CallOptions, ReturnsClient } from '../api/client-types.js';
 import type { ReturnOrder } from '../api/schemas.js';
 import { MAX_PAGE_SIZE } from '../api/schemas.js';
 
@@ -28,11 +28,11 @@ export function parseFind(text: string): ParsedFind {
   return { ok: true, lookup: { ids, orderNames } };
 }
 
-/** The orders matching a lookup, newest first, each once. */
-export async function findOrders(client: ReturnsClient, lookup: FindLookup, signal?: AbortSignal): Promise<ReturnOrder[]> {
+/** The orders matching a lookup, newest first, each once (`call`: a signal, fewer retries). */
+export async function findOrders(client: ReturnsClient, lookup: FindLookup, call: CallOptions = {}): Promise<ReturnOrder[]> {
   const requests = [
-    client.listPage({ filters: { orderNames: lookup.orderNames }, limit: MAX_PAGE_SIZE, signal }),
-    ...(lookup.ids.length ? [client.listPage({ filters: { ids: lookup.ids }, limit: MAX_PAGE_SIZE, signal })] : []),
+    client.listPage({ ...call, filters: { orderNames: lookup.orderNames }, limit: MAX_PAGE_SIZE }),
+    ...(lookup.ids.length ? [client.listPage({ ...call, filters: { ids: lookup.ids }, limit: MAX_PAGE_SIZE })] : []),
   ];
   const pages = await Promise.all(requests);
   const byId = new Map<number, ReturnOrder>();

@@ -24,7 +24,7 @@ export async function receiveOrder(ctx: OpsContext, orderId: number, options: Wr
   } catch (thrown) {
     outcome = await settleAtQuit(ctx, failedOrNotDone(base, thrown, options, warnings), isReceiveApplied);
   }
-  await recordActivity(ctx, { kind: 'write', outcome }, warnings);
+  if (options.shouldRecord?.(outcome) ?? true) await recordActivity(ctx, { kind: 'write', outcome }, warnings);
   if (outcome.status === 'ok') {
     const stale = { orderId, status: outcome.result.order?.status ?? 'received', ...(outcome.orderName !== undefined && { orderName: outcome.orderName }) };
     await discardStaleDraftOrWarn(ctx, stale, warnings);

@@ -27,6 +27,11 @@ export interface WriteOptions {
    * order and sending its review, since the queue counts the read as the request sent.
    */
   readonly stop?: AbortSignal;
+  /**
+   * Whether the activity log records this outcome (default: always). The scan desk's queue
+   * records only a scan's final outcome: an unanswered receive stays queued, to be read back.
+   */
+  readonly shouldRecord?: (outcome: WriteOutcome) => boolean;
 }
 
 /** A failure of a write stopped before it was sent, or a failure. */

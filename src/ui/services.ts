@@ -10,6 +10,9 @@ import type { AuthFailure } from './app-state.js';
 import type { ConnectionMonitor } from './connection/connection-monitor.js';
 import type { KeyTable } from './keys/match.js';
 import type { SavedViews } from '../ops/saved-views.js';
+import type { ScanDeskSettings } from './scan-desk-settings.js';
+
+export type { ScanDeskSettings, ScanSound } from './scan-desk-settings.js';
 
 export interface ConsoleProfile {
   /** Profile name (one per shop), e.g. "default" or "north". */
@@ -32,6 +35,8 @@ export interface ConsoleProfile {
   readonly scanCodePattern?: RegExp | null;
   /** The overview counts each status up to this many orders (default 5000). */
   readonly overviewCap?: number;
+  /** The scan desk's settings (default: DEFAULT_SCAN_DESK). */
+  readonly scanDesk?: ScanDeskSettings;
 }
 
 export interface ConsoleServices {

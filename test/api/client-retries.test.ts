@@ -68,3 +68,21 @@ describe('under --fail-rate 0.3 --fail-status 429', () => {
     }
   });
 });
+
+describe('a call with fewer retries of its own', () => {
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ failRate: 1 });
+  });
+  afterAll(() => sandbox.close());
+
+  it('retries as often as the call says, never more than the client would', async () => {
+    const retries: RetryInfo[] = [];
+    const client = createClient({ baseUrl: sandbox.url, apiKey: KEYS.north, maxRetries: 4, backoffBaseMs: 1, hooks: { onRetry: (i) => retries.push(i) } });
+    await expect(client.getOrder(1001, { maxRetries: 1 })).rejects.toMatchObject({ code: 'internal_error', retries: 1 });
+    expect(retries).toHaveLength(1);
+    await expect(client.listPage({ maxRetries: 9 })).rejects.toMatchObject({ retries: 4 });
+    await expect(client.receive(1001, { maxRetries: 0 })).rejects.toMatchObject({ retries: 0 });
+    await client.close();
+  });
+});

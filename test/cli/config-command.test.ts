@@ -52,6 +52,20 @@ describe('returns-console config', () => {
     expect(r.stdout).not.toContain(KEYS.north);
   });
 
+  it('prints the scan desk settings with their sources', async () => {
+    const desk = { scan_prefix: '<f9>', scan_max_gap_ms: 120, scan_sound: ['paplay', 'fail.oga'], scan_success_sound: 'bell' };
+    const home = configHome({ default_profile: 'desk', profiles: { desk: { base_url: 'http://127.0.0.1:4010/public-api/v1', key_file: privateFile(`${KEYS.north}\n`), ...desk } } });
+    const r = await runInProcess('config', [], { env: { XDG_CONFIG_HOME: home } });
+    expect(r.stdout).toContain('scanner keys      prefix <f9>, suffix Enter or Tab  (config profiles.desk.scan_prefix; default)');
+    expect(r.stdout).toContain('scan max gap      120 ms  (config profiles.desk.scan_max_gap_ms)');
+    expect(r.stdout).toContain('scan repeat       3 s  (default)');
+    expect(r.stdout).toContain('scan sound        run paplay fail.oga on a failed scan, bell on success  (config profiles.desk.scan_sound; config profiles.desk.scan_success_sound; default)');
+    const json = JSON.parse((await runInProcess('config', ['--json'], { env: { XDG_CONFIG_HOME: home } })).stdout) as Record<string, unknown>;
+    expect(json.scan_prefix).toEqual({ value: '<f9>', source: 'config profiles.desk.scan_prefix' });
+    expect(json.scan_suffix).toEqual({ value: null, source: 'default' });
+    expect(json.scan_sound).toEqual({ value: ['paplay', 'fail.oga'], source: 'config profiles.desk.scan_sound' });
+  });
+
   it('prints JSON with sources, flags and environment winning over the file', async () => {
     const home = configHome({ profiles: { north: { base_url: 'http://file.example/v1', key_command: `printf '%s' ${KEYS.north}` } } });
     const r = await runInProcess('config', ['--json', '--profile', 'north', '--base-url', 'http://flag.example/v1'], { env: { XDG_CONFIG_HOME: home } });

@@ -111,6 +111,27 @@ describe('config file validation', () => {
     expect(problems({ profiles: { north: { overview_cap: 20000 } } })).toEqual([]);
   });
 
+  it('checks the scan desk settings, each problem with what to write instead', () => {
+    const desk = { scan_prefix: '<c-b>', scan_suffix: '<f12>', scan_max_gap_ms: 120, scan_repeat_seconds: 2.5, scan_sound: ['paplay', 'fail.oga'], scan_success_sound: 'bell', scan_sound_with_screen_reader: true };
+    expect(problems({ profiles: { north: desk } })).toEqual([]);
+    expect(problems({ profiles: { north: { scan_prefix: 'x' } } })).toEqual([
+      'profiles.north.scan_prefix: "x" is not a key a scanner sends that nobody types; use <c-x> for Ctrl with a letter (a control character: <c-b> is STX), or <f1> … <f12>',
+    ]);
+    expect(problems({ profiles: { north: { scan_suffix: '<c-m>' } } })).toEqual(['profiles.north.scan_suffix: "<c-m>" cannot be a scanner key: terminals send Ctrl+M as Enter']);
+    expect(problems({ profiles: { north: { scan_prefix: '<f13>' } } })).toEqual(['profiles.north.scan_prefix: "<f13>": function keys are <f1> … <f12>']);
+    expect(problems({ profiles: { north: { scan_prefix: '<F9>', scan_suffix: '<f9>' } } })).toEqual([
+      "profiles.north.scan_suffix: must differ from scan_prefix (<F9>): the scanner's end key cannot also start a scan",
+    ]);
+    expect(problems({ profiles: { north: { scan_max_gap_ms: 5 } } })).toEqual(['profiles.north.scan_max_gap_ms: must be at least 10 ms']);
+    expect(problems({ profiles: { north: { scan_max_gap_ms: 500 } } })).toEqual(['profiles.north.scan_max_gap_ms: must be at most 200 ms (slower typing than that reads as a scan)']);
+    expect(problems({ profiles: { north: { scan_repeat_seconds: 90 } } })).toEqual(['profiles.north.scan_repeat_seconds: must be at most 60 seconds']);
+    expect(problems({ profiles: { north: { scan_sound: 'beep' } } })).toEqual([
+      'profiles.north.scan_sound: must be "bell", "off", or a list: a command and its arguments, e.g. ["paplay", "beep.oga"] (run without a shell)',
+    ]);
+    expect(problems({ profiles: { north: { scan_success_sound: [] } } })[0]).toMatch(/^profiles\.north\.scan_success_sound: give the command and its arguments/);
+    expect(problems({ profiles: { north: { scan_sound_with_screen_reader: 'yes' } } })).toEqual(['profiles.north.scan_sound_with_screen_reader: must be a boolean']);
+  });
+
   it('reports unknown fields (typos) and never takes a key in the file', () => {
     expect(problems({ profiles: { north: { base_ur: 'x' } } })).toEqual(['profiles.north.base_ur: unknown field']);
     expect(problems({ profiles: { north: { api_key: 'sk_x' } } })).toEqual([

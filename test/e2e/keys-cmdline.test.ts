@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, KEY, spawnConsoleInShell, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { deliberateTypist } from '../helpers/console-session.js';
+import { pauseForDeliberateKey } from '../helpers/deliberate.js';
 
 let sandbox: TestSandbox;
 
@@ -35,7 +37,7 @@ function startConsole(args: readonly string[], config: unknown = CONFIG): PtySes
   return spawnConsoleInShell({ args, home, cols: 80, rows: 24 });
 }
 
-/** Opens the command line, types `text` (then Tab first when `isCompleting`), and presses Enter. */
+/** Opens the command line, types `text` (then Tab first when `isCompleting`), and presses Enter (after a person's pause for `:q`, which counts only as an Enter on its own). */
 async function runCommand(session: PtySession, text: string, isCompleting = false): Promise<void> {
   session.write(':');
   await session.waitForText('Tab completes');
@@ -45,6 +47,7 @@ async function runCommand(session: PtySession, text: string, isCompleting = fals
     session.write(KEY.tab);
     await session.waitForScreen((s) => !s.includes(`:${text}\n`) && s.includes(`:${text}`));
   }
+  if (text === 'q') await pauseForDeliberateKey();
   session.write(KEY.enter);
 }
 
@@ -81,7 +84,7 @@ describe('own keys and the command line in a terminal', () => {
     const session = startConsole(['--base-url', sandbox.url, '--view', 'waiting']);
     await session.waitForText('View waiting · Filters: status pending');
     await session.waitForScreen((s) => s.includes('#N1014') && !s.includes('#N1025'));
-    session.write('q');
+    await deliberateTypist(session)('q');
     await session.waitForText('EXIT=0');
   });
 

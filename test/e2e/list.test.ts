@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, KEY, spawnConsoleInShell, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { deliberateTypist } from '../helpers/console-session.js';
 
 let sandbox: TestSandbox;
 
@@ -76,7 +77,7 @@ describe('the built console in a terminal', () => {
     await session.waitForText('Filters: status pending');
     await session.waitForScreen((s) => s.includes('#N1014') && s.includes('#N1000') && !s.includes('#N1025'));
 
-    session.write('q');
+    await deliberateTypist(session)('q');
     await expectTerminalRestored(session);
   });
 
@@ -93,7 +94,7 @@ describe('the built console in a terminal', () => {
     const session = startConsole(['--base-url', sandbox.url], { RETURNS_API_KEY: undefined });
     await session.waitForText('No API key: the service needs one and none was sent.');
     await session.waitForText('Account settings → API keys');
-    session.write('q');
+    await deliberateTypist(session)('q');
     await expectTerminalRestored(session);
   });
 
@@ -101,7 +102,7 @@ describe('the built console in a terminal', () => {
     const session = startConsole(['--base-url', sandbox.url, '--status', 'reviewed', '--ids', '1015,1001']);
     await session.waitForText('Filters: status reviewed · ids 1015,1001');
     await session.waitForScreen((s) => s.includes('#N1015') && s.includes('#N1001') && !s.includes('#N1014'));
-    session.write('q');
+    await deliberateTypist(session)('q');
     await expectTerminalRestored(session);
 
     const bad = startConsole(['--base-url', sandbox.url, '--from', 'last week']);
@@ -128,7 +129,7 @@ describe('the built console in a terminal', () => {
     expect(lines.filter((l) => l.startsWith('›'))).toHaveLength(1);
     const ids = lines.map((l) => /^[› ] \s*(\d{4}) #N/.exec(l)?.[1]).filter((id) => id !== undefined);
     expect(new Set(ids).size).toBe(ids.length);
-    session.write('q');
+    await deliberateTypist(session)('q');
     await expectTerminalRestored(session);
     await full.close();
   });

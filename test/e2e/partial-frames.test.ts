@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, spawnConsoleInShell, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { deliberateTypist } from '../helpers/console-session.js';
 
 let sandbox: TestSandbox;
 
@@ -108,7 +109,7 @@ describe('partial frames (incrementalRendering)', () => {
     expectWholeScreen(full);
     // The first line ends with how fresh the page is, which a second may change.
     expect(partial.slice(1)).toEqual(full.slice(1));
-    session.write('q');
+    await deliberateTypist(session)('q');
     await session.exited;
   });
 });

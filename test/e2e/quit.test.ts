@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client/index.js';
 import { readAudit } from '../../src/local/audit-log.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
-import { startConsoleAt, typist, type ConsoleSession } from '../helpers/console-session.js';
+import { startConsoleAt, typist, type ConsoleSession, deliberateTypist } from '../helpers/console-session.js';
 import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -18,6 +18,8 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 const LATENCY_MS = 600_000;
 /** Every request of this one takes long enough to press q while a write is on its way. */
 const WRITE_LATENCY_MS = 1_500;
+/** Orders of a bulk run that is quit. */
+const BULK_ORDERS = 30;
 
 let sandbox: TestSandbox;
 let slow: TestSandbox;
@@ -26,8 +28,8 @@ const sessions: PtySession[] = [];
 beforeAll(async () => {
   assertBuilt();
   sandbox = await startTestSandbox({ latencyMs: LATENCY_MS });
-  // Reviewed orders: every 14th from 1001 (1001, 1015, …, 1351).
-  slow = await startTestSandbox({ fixture: makeFixture(360), latencyMs: WRITE_LATENCY_MS });
+  // Reviewed orders: every 14th from 1001 (1001, 1015, …, 1995).
+  slow = await startTestSandbox({ fixture: makeFixture(1000), latencyMs: WRITE_LATENCY_MS });
 });
 afterAll(async () => {
   await Promise.all([sandbox.close(), slow.close()]);
@@ -78,7 +80,7 @@ describe('quitting with writes in flight', { timeout: 180_000 }, () => {
     await press(session, KEY.enter, 'Order #N1001');
     await session.waitForText('Reviewed: press r', 60_000);
     await press(session, 'r', 'Mark #N1001 as received?');
-    await press(session, 'y', 'Marking received…');
+    await deliberateTypist(session, 60_000)('y', 'Marking received…');
     session.write('q');
     const exit = await session.exited;
     expect(exit.exitCode).toBe(0);
@@ -91,20 +93,20 @@ describe('quitting with writes in flight', { timeout: 180_000 }, () => {
 
   it.each([
     ['Ctrl+C', [KEY.ctrlC], 0],
-    ['q, then yes to the question', ['q', 'y'], 12],
+    ['q, then yes to the question', ['q', 'y'], BULK_ORDERS],
   ])('%s during a bulk receive: every order is received and logged, or not sent and logged as not done', async (_name, keys, offset) => {
-    // Each case its own 12 reviewed orders.
-    const ids = Array.from({ length: 12 }, (_, i) => 1015 + 14 * (offset + i));
+    // Each case its own reviewed orders: enough that the run outlasts q, the question and its yes (each taken only on its own).
+    const ids = Array.from({ length: BULK_ORDERS }, (_, i) => 1015 + 14 * (offset + i));
     const session = start(slow.url, ['--ids', ids.join(',')]);
-    await session.waitForText(`#N${ids[0]}`, 60_000);
-    await press(session, '*', '12 marked');
-    await press(session, 'r', /Mark 12 orders received/);
-    await press(session, 'y', 'Bulk receive · 12 orders');
-    await session.waitForText(/[1-9]\d*\/12 done|Latest:/, 60_000);
+    await session.waitForText(`#N${ids.at(-1)}`, 60_000);
+    await press(session, '*', `${BULK_ORDERS} marked`);
+    await press(session, 'r', `Mark ${BULK_ORDERS} orders received`);
+    await deliberateTypist(session, 60_000)('y', `Bulk receive · ${BULK_ORDERS} orders`);
+    await session.waitForText(new RegExp(`[1-9]\\d*/${BULK_ORDERS} done|Latest:`), 60_000);
     if (keys.length === 1) await press(session, keys[0]!);
     else {
-      await press(session, keys[0]!, 'Stop it and quit?');
-      await press(session, keys[1]!);
+      await deliberateTypist(session, 60_000)(keys[0]!, 'Stop it and quit?');
+      await deliberateTypist(session, 60_000)(keys[1]!);
     }
     const exit = await session.exited;
     expect(exit.exitCode).toBe(0);

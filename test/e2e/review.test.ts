@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client/index.js';
+import { deliberateTypist } from '../helpers/console-session.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -59,6 +60,9 @@ async function press(session: PtySession, keys: string, text?: string | RegExp):
   if (text !== undefined) await session.waitForText(text);
 }
 
+/** Sends a key that counts only on its own (a question's yes, q) after a person's pause, and waits for `text`. */
+const answer = (session: PtySession, keys: string, text?: string | RegExp) => deliberateTypist(session)(keys, text);
+
 describe('console review end to end', { timeout: 60_000 }, () => {
   it('reviews an order with mixed decisions incl. a reject reason, receives it, and the API agrees', async () => {
     const home = freshHome();
@@ -70,16 +74,16 @@ describe('console review end to end', { timeout: 60_000 }, () => {
     await press(session, 'Scratched sole', '> Scratched sole');
     await press(session, KEY.enter, 'reject reason: Scratched sole');
     await press(session, 's', 'Send the review of #N1014: 1 approve, 1 reject?');
-    await press(session, 'y', 'Review sent: 1 approve, 1 reject');
+    await answer(session, 'y', 'Review sent: 1 approve, 1 reject');
     await session.waitForText('The order is now reviewed.');
     await press(session, 'r', 'Mark #N1014 as received?');
-    await press(session, 'y', 'Order received');
+    await answer(session, 'y', 'Order received');
     // The review and the receipt are in the activity log.
     await press(session, 'L', 'Activity log');
     await session.waitForText(/receive\s+order\s+1014 #N1014\s+ok/);
     await session.waitForText(/review\s+order\s+1014 #N1014\s+ok/);
     await press(session, KEY.escape, 'Order #N1014');
-    await press(session, 'q');
+    await answer(session, 'q');
     expect((await session.exited).exitCode).toBe(0);
 
     const order = await api().getOrder(1014);
@@ -99,8 +103,8 @@ describe('console review end to end', { timeout: 60_000 }, () => {
     // A terminal sends a paste at once; the Enter pressed right after can share its read.
     await press(session, `\u001b[200~Scratched sole,\r\nsee photo\u001b[201~${KEY.enter}`, 'reject reason: Scratched sole, see photo');
     await press(session, 's', 'Send the review of #N1000: 1 approve, 1 reject?');
-    await press(session, 'y', 'Review sent: 1 approve, 1 reject');
-    await press(session, 'q');
+    await answer(session, 'y', 'Review sent: 1 approve, 1 reject');
+    await answer(session, 'q');
     expect((await session.exited).exitCode).toBe(0);
     expect(session.output().lastIndexOf('\u001b[?2004l')).toBeGreaterThan(session.output().lastIndexOf('\u001b[?2004h'));
     expect((await api().getOrder(1000))?.exchanges?.[0]).toMatchObject({ status: 'rejected', reject_reason: 'Scratched sole, see photo' });
@@ -132,7 +136,7 @@ describe('console review end to end', { timeout: 60_000 }, () => {
     await press(session, 'j');
     await press(session, 'a', '→ approve');
     await press(session, 's', '1 approve, 1 keep?');
-    await press(session, 'y', '[keep_item_not_allowed]');
+    await answer(session, 'y', '[keep_item_not_allowed]');
     await session.waitForText('The service refused keep item');
     expect(session.screen()).toContain('→ keep');
     expect((await api(KEYS.south).getOrder(5000))?.status).toBe('pending');
@@ -148,6 +152,6 @@ describe('console review end to end', { timeout: 60_000 }, () => {
       { id: order.exchanges![0]!.id, type: 'exchange', action: 'reject', reject_reason: 'elsewhere' },
     ]);
     await press(session, 's', '2 approve?');
-    await press(session, 'y', 'This order is no longer pending, now reviewed.');
+    await answer(session, 'y', 'This order is no longer pending, now reviewed.');
   });
 });

@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
+import { deliberateTypist } from '../helpers/console-session.js';
 import { assertBuilt, BUILT_CONSOLE, spawnPty } from '../helpers/pty.js';
 
 beforeAll(() => assertBuilt());
@@ -39,7 +40,7 @@ it('starts on the built-in sandbox without printing an ExperimentalWarning', asy
   const session = startOnSandbox({ CI: undefined, CONTINUOUS_INTEGRATION: undefined });
   await session.waitForText('page 1', 30_000);
   await session.waitForText(/› +\d+ #/);
-  session.write('q');
+  await deliberateTypist(session)('q');
   await session.waitForText(/EXIT=\d+/);
   expect(session.output()).toContain('EXIT=0');
   expect(session.output()).toContain('Starting the built-in sandbox with demo data');
@@ -55,7 +56,7 @@ it('draws and answers keys while it runs when the shell has CI set', async () =>
   await session.waitForText('Help: keys');
   session.write('q'); // closes the help
   await session.waitForText(/› +\d+ #/);
-  session.write('q');
+  await deliberateTypist(session)('q');
   await session.waitForText(/EXIT=\d+/);
   expect(session.output()).toContain('EXIT=0');
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client/index.js';
 import { readAudit } from '../../src/local/audit-log.js';
+import { deliberateTypist } from '../helpers/console-session.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -61,7 +62,7 @@ describe('scan mode end to end', () => {
     });
     sessions.push(session);
     await session.waitForText('#N1081');
-    session.write('S');
+    await deliberateTypist(session)('S');
     await session.waitForText('SCAN MODE · receiving desk');
 
     // As fast as a scanner: one write per scan, back to back, then several scans in one write.
@@ -95,11 +96,11 @@ describe('scan mode end to end', () => {
     await session.waitForText('→ approve');
     session.write('s');
     await session.waitForText('2 approve?');
-    session.write('y');
+    await deliberateTypist(session)('y');
     await session.waitForText('Review sent');
     session.write(KEY.escape);
     await session.waitForText('Scans this session (10, newest first)');
-    await expect.poll(() => history(session).slice(-2), { timeout: 5_000 }).toEqual(['#N1000  → review opened  First0 Last0', '#N1071  ✓ received  First71 Last71']);
+    await expect.poll(() => history(session).slice(-2), { timeout: 5_000 }).toEqual(['#N1000  → review opened, now reviewed  First0 Last0', '#N1071  ✓ received  First71 Last71']);
 
     // Each kind of banner was on screen at the end of its turn; the last one is a receive.
     expect(session.screen()).toContain('#N1071 · First71 Last71');

@@ -13,6 +13,7 @@ import { readAudit } from '../../src/local/audit-log.js';
 import { listRequestsSince, openDesk, scan, startDeskConsole, type Desk } from '../helpers/desk.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
+import { deliberateTypist } from '../helpers/console-session.js';
 
 
 let desk: Desk;
@@ -28,7 +29,8 @@ beforeAll(async () => {
   fixture.return_orders.find((o) => o.id === 1057)!.order_name = '#ASEy1057';
   desk = await openDesk(fixture);
   // Parcels of one carrier carry the order name inside a code of their own: "RMA-#N1029-07".
-  session = startDeskConsole(desk, { refreshSeconds: 1, cols: 100, rows: 30, scanCodePattern: '^RMA-(#?N\\d+)-\\d+$' });
+  // The same label counts as a repeat for 1 s only: 1015 scanned again later is looked up (the review in between takes longer).
+  session = startDeskConsole(desk, { refreshSeconds: 1, cols: 100, rows: 30, scanCodePattern: '^RMA-(#?N\\d+)-\\d+$', profile: { scan_repeat_seconds: 1 } });
 });
 afterAll(async () => {
   session?.kill('SIGKILL');
@@ -65,7 +67,7 @@ describe('a shift at the desk', () => {
     expect((await order(1043)).status).toBe('reviewed');
 
     // 2. Scan mode: reviewed parcels are received as they are scanned.
-    session.write('S');
+    await deliberateTypist(session)('S');
     await session.waitForText('SCAN MODE · receiving desk');
     await scan(session, '#N1015\r');
     await scan(session, 'RMA-#N1029-07\r');
@@ -86,7 +88,7 @@ describe('a shift at the desk', () => {
     await session.waitForText('→ approve');
     session.write('s');
     await session.waitForText('2 approve?');
-    session.write('y');
+    await deliberateTypist(session)('y');
     await session.waitForText('Review sent');
     session.write(KEY.escape);
     await session.waitForText('Scans this session (5, newest first)');
@@ -104,7 +106,7 @@ describe('a shift at the desk', () => {
     await expect.poll(() => history(), { timeout: 5_000 }).toEqual([
       '#N1015  ✓ received  First15 Last15',
       'RMA-#N1029-07  ✓ received  #N1029 · First29 Last29',
-      '#N1000  → review opened  First0 Last0',
+      '#N1000  → review opened, now reviewed  First0 Last0',
       '#AO1711  ✓ received  First43 Last43',
       '#ASEy1057  ✓ received  First57 Last57',
       '#N1071  ✗ already received  First71 Last71',
@@ -147,7 +149,7 @@ describe('a shift at the desk', () => {
     await session.waitForText('2 marked');
     session.write('A');
     await session.waitForText('Bulk approve all · 2 orders');
-    session.write('y');
+    await deliberateTypist(session)('y');
     await session.waitForText(/Bulk approve all finished: 2 ok/, 20_000);
 
     // Through the API: every effect, and nothing else.

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, makeShopFixture } from '../helpers/fixture.js';
 import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { deliberateTypist } from '../helpers/console-session.js';
 
 let north: TestSandbox;
 let south: TestSandbox;
@@ -37,7 +38,8 @@ async function pick(s: PtySession, down: number): Promise<void> {
   s.write('k');
   for (let i = 0; i < down; i++) s.write('j');
   await s.waitForScreen((screen) => screen.split('\n').filter((l) => l.startsWith('›')).length === 1 && new RegExp(`› ${down === 0 ? 'north' : 'south'}\\b`).test(screen), 5_000);
-  s.write(KEY.enter);
+  // Switching counts only as a key on its own.
+  await deliberateTypist(s)(KEY.enter);
 }
 
 describe('switching shops in a real terminal', () => {
@@ -98,7 +100,7 @@ describe('switching shops in a real terminal', () => {
     await s.waitForText(`north @ ${new URL(north.url).host}`);
     expect(s.screen()).not.toMatch(/#S\d|south @/);
 
-    s.write('q');
+    await deliberateTypist(s)('q');
     expect((await s.exited).exitCode).toBe(0);
     session = undefined;
   }, 90_000);

@@ -15,7 +15,7 @@ import { createDraftStore } from '../../src/local/drafts.js';
 import { KEYS } from '../helpers/fixture.js';
 import { outsideStateName } from '../helpers/state-name.js';
 import { json, ordersAskedFor, page, startHostileServer, validOrder, type HostileServer } from '../helpers/hostile-server.js';
-import { startConsoleAt, typist } from '../helpers/console-session.js';
+import { startConsoleAt, typist, deliberateTypist } from '../helpers/console-session.js';
 import { assertBuilt, KEY, type PtySession } from '../helpers/pty.js';
 
 /** A status no version knows, with a window-title sequence in it. */
@@ -87,11 +87,11 @@ describe('an order with a status this version does not know', { timeout: 120_000
     await step('*', '3 marked');
     await step('r', 'Mark 2 orders received (#U7103, #U7101)?');
     await session.waitForText('1 order has a status this version does not know and is skipped (#U7102): read-only in this version.');
-    await step('y', /finished: 2 ok/);
+    await deliberateTypist(session)('y', /finished: 2 ok/);
     expect(posts().sort()).toEqual(['POST /public-api/v1/return_orders/7101/receive', 'POST /public-api/v1/return_orders/7103/receive']);
     // The status's escape sequence never reached the terminal.
     expect(session.output()).not.toMatch(/\u001b\]0;pwned/);
-    session.write('q');
+    await deliberateTypist(session)('q');
     expect((await session.exited).exitCode).toBe(0);
     expect(drafts.load(7102).kind).toBe('found');
   });

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DELIBERATE_PAUSE_MS } from './deliberate.js';
 import { KEYS } from './fixture.js';
 import { BUILT_CONSOLE, spawnPty, type PtySession } from './pty.js';
 
@@ -38,6 +39,18 @@ export function startConsoleAt(
 export function typist(session: PtySession, waitMs = 30_000): (keys: string, text?: string | RegExp) => Promise<void> {
   return async (keys, text) => {
     await sleep(250);
+    session.write(keys);
+    if (text !== undefined) await session.waitForText(text, waitMs);
+  };
+}
+
+/**
+ * Pressing a key that counts only on its own (a question's yes, q, S: src/ui/keys/deliberate.ts):
+ * a person's longer pause first (the question armed, the input quiet), then a wait for `text`.
+ */
+export function deliberateTypist(session: PtySession, waitMs = 30_000): (keys: string, text?: string | RegExp) => Promise<void> {
+  return async (keys, text) => {
+    await sleep(DELIBERATE_PAUSE_MS);
     session.write(keys);
     if (text !== undefined) await session.waitForText(text, waitMs);
   };

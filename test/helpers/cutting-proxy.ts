@@ -1,14 +1,15 @@
 /**
  * A small loopback HTTP proxy in front of the real sandbox, for losing answers on purpose:
  * it can forward a request and then cut the client's connection before the answer reaches
- * it (the write happened, the client does not know), or cut before forwarding (nothing
- * happened). It can also drop the Authorization header, to make the sandbox answer
+ * it (the write happened, the client does not know), cut before forwarding (nothing
+ * happened), or forward and never answer (the client waits while the write has happened). It can also drop the Authorization header, to make the sandbox answer
  * missing_api_key to a client that always sends one. Nothing of the sandbox is mocked.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type CutMode = 'after_forward' | 'before_forward';
+/** Forward, then cut the client off; cut before forwarding; or forward and never answer (the client waits until it gives up or dies). */
+export type CutMode = 'after_forward' | 'before_forward' | 'hold_after_forward';
 
 export interface ProxiedRequest {
   readonly method: string;
@@ -74,6 +75,8 @@ export async function startCuttingProxy(targetBaseUrl: string, options: CuttingP
         req.socket.destroy();
         return;
       }
+      // Applied, and the client is left waiting.
+      if (cut === 'hold_after_forward') return;
       res.writeHead(up.statusCode ?? 502, up.headers);
       res.end(Buffer.concat(out));
     });

@@ -35,23 +35,30 @@ export interface Desk {
   close(): Promise<void>;
 }
 
+/** The sandbox as a process of its own (`returns-console sandbox`, the built command), with its request log. */
+export interface SandboxProcess {
+  readonly url: string;
+  readonly requests: LoggedRequest[];
+  /** Stops it (SIGTERM) and waits for it to end. */
+  stop(): Promise<void>;
+}
+
 /**
- * Starts the sandbox (`returns-console sandbox`, the built command) on a database file with
- * `fixture`, keeping its request log (its stderr lines, timed on arrival). A process of its
- * own, as a shop's service is: the scanner typing in this process is never held up by the
- * server's work (a write's transaction on a busy disk stalled it and cut a scan in two).
+ * Starts the sandbox on the database file `dbPath` (loading `fixturePath` into it when
+ * given: a fresh database only) on `port` (0: any), keeping its request log (its stderr
+ * lines, timed on arrival). A process of its own, as a shop's service is: the scanner typing
+ * in this process is never held up by the server's work (a write's transaction on a busy
+ * disk stalled it and cut a scan in two).
  */
-export async function openDesk(fixture: Fixture): Promise<Desk> {
+export async function startSandboxProcess(options: { readonly dbPath: string; readonly fixturePath?: string; readonly port?: number; readonly args?: readonly string[] }): Promise<SandboxProcess> {
   assertBuilt();
-  const root = mkdtempSync(join(tmpdir(), 'rc-desk-'));
-  const dbPath = join(root, 'sandbox.db');
-  const fixturePath = join(root, 'fixture.json');
-  writeFileSync(fixturePath, JSON.stringify(fixture));
   const requests: LoggedRequest[] = [];
-  const child = spawn(process.execPath, [BUILT_CONSOLE, 'sandbox', '--port', '0', '--host', '127.0.0.1', '--db', dbPath, '--data', fixturePath, '--rate-limit', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const data = options.fixturePath === undefined ? [] : ['--data', options.fixturePath];
+  const child = spawn(
+    process.execPath,
+    [BUILT_CONSOLE, 'sandbox', '--port', String(options.port ?? 0), '--host', '127.0.0.1', '--db', options.dbPath, ...data, '--rate-limit', '0', ...(options.args ?? [])],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+  );
   createInterface({ input: child.stderr! }).on('line', (line) => requests.push({ at: Date.now(), line }));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -60,12 +67,30 @@ export async function openDesk(fixture: Fixture): Promise<Desk> {
       const listening = /^Sandbox listening on (\S+)/.exec(line);
       if (listening) resolve(listening[1]!);
     });
-    void exited.then(() => reject(new Error(`the desk's sandbox ended before it listened: ${requests.map((r) => r.line).join(' / ')}`)));
+    void exited.then(() => reject(new Error(`the sandbox ended before it listened: ${requests.map((r) => r.line).join(' / ')}`)));
   });
+  return {
+    url,
+    requests,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Starts the desk's sandbox on a database file with `fixture` (see startSandboxProcess). */
+export async function openDesk(fixture: Fixture): Promise<Desk> {
+  const root = mkdtempSync(join(tmpdir(), 'rc-desk-'));
+  const dbPath = join(root, 'sandbox.db');
+  const fixturePath = join(root, 'fixture.json');
+  writeFileSync(fixturePath, JSON.stringify(fixture));
+  const sandbox = await startSandboxProcess({ dbPath, fixturePath });
+  const { url } = sandbox;
   const other = createClient({ baseUrl: url, apiKey: KEYS.north, maxRetries: 2 });
   return {
     sandbox: { url },
-    requests,
+    requests: sandbox.requests,
     other,
     root,
     stateHome: join(root, 'state'),
@@ -76,8 +101,7 @@ export async function openDesk(fixture: Fixture): Promise<Desk> {
     },
     close: async () => {
       await other.close();
-      child.kill('SIGTERM');
-      await exited;
+      await sandbox.stop();
     },
   };
 }
@@ -87,10 +111,14 @@ export interface DeskConsoleOptions {
   readonly scanCodePattern?: string;
   readonly cols?: number;
   readonly rows?: number;
+  /** More settings of the profile (scan_prefix, scan_sound …). */
+  readonly profile?: Readonly<Record<string, unknown>>;
+  /** More environment (INK_SCREEN_READER …). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** Starts the built console with a profile "desk" (key from $DESK_KEY) in a pseudo-terminal. */
-export function startDeskConsole(desk: Desk, options: DeskConsoleOptions): PtySession {
+export function startDeskConsole(desk: Pick<Desk, 'root' | 'stateHome' | 'sandbox'>, options: DeskConsoleOptions): PtySession {
   const configDir = join(desk.root, 'config', 'returns-console');
   mkdirSync(configDir, { recursive: true });
   const profile = {
@@ -98,6 +126,7 @@ export function startDeskConsole(desk: Desk, options: DeskConsoleOptions): PtySe
     key_env: 'DESK_KEY',
     refresh_interval_seconds: options.refreshSeconds,
     ...(options.scanCodePattern !== undefined && { scan_code_pattern: options.scanCodePattern }),
+    ...options.profile,
   };
   const configPath = join(configDir, 'config.json');
   writeFileSync(configPath, JSON.stringify({ default_profile: 'desk', profiles: { desk: profile } }));
@@ -117,6 +146,7 @@ export function startDeskConsole(desk: Desk, options: DeskConsoleOptions): PtySe
       RETURNS_BASE_URL: undefined,
       RETURNS_PROFILE: undefined,
       RETURNS_CONFIG: undefined,
+      ...options.env,
     },
   });
 }

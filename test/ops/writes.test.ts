@@ -15,7 +15,7 @@ import { runBulkWrites } from '../../src/ops/bulk.js';
 import type { OpsContext } from '../../src/ops/context.js';
 import { receiveOrder } from '../../src/ops/receive.js';
 import { reviewOrder } from '../../src/ops/review.js';
-import { processScan } from '../../src/ops/scan.js';
+import { sendQueuedScan } from '../../src/ops/scan-queue.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -113,8 +113,11 @@ describe('bulk runs and scans', () => {
 
   it('a scan that changes nothing is logged once, as a scan', async () => {
     const ctx = context('scan');
-    const result = await processScan(ctx, 'NOPE-404');
-    expect(result.outcome.kind).toBe('not-found');
+    const removed: string[] = [];
+    const notes = { markSent: async () => undefined, remove: async (id: string) => void removed.push(id) };
+    const step = await sendQueuedScan(ctx, { id: 's1', text: 'NOPE-404', scannedAt: new Date().toISOString() }, null, notes);
+    expect(step).toMatchObject({ kind: 'done', outcome: { kind: 'not-found' } });
+    expect(removed).toEqual(['s1']);
     expect(await log(ctx)).toEqual([expect.objectContaining({ action: 'scan', scanned: 'NOPE-404', outcome: 'no_change', code: 'not_found', source: 'scan' })]);
   });
 });

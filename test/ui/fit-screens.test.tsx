@@ -123,7 +123,7 @@ describe.each([
     await view.press('*', '3 marked');
     await view.press('r', 'Bulk receive · 3 orders');
     fits(view, 'bulk question');
-    await view.press('y', 'Bulk receive finished');
+    await view.answer('y', 'Bulk receive finished');
     fits(view, 'bulk results');
     // Failures wrap: the code, the status and the whole message are there (scrolled to the last).
     await view.press('j');

@@ -41,7 +41,7 @@ describe('a refused key', () => {
     await view.press('s', 'Send the review of #N1000');
     // Revoked after the order was read: only the write meets the refusal.
     d.revokeConsoleKey();
-    await view.press('y', AUTH_SCREEN, '[invalid_api_key]');
+    await view.answer('y', AUTH_SCREEN, '[invalid_api_key]');
     const { entries } = await readAudit(view.stateDir, { limit: 10 });
     expect(entries[0]).toMatchObject({ action: 'review', orderId: 1000, outcome: 'failed', code: 'invalid_api_key', status: 401, source: 'order' });
   });

@@ -50,7 +50,7 @@ async function pick(view: Awaited<ReturnType<typeof renderSessions>>, name: stri
   for (let i = 0; i < names.length; i++) view.stdin.write('k');
   for (let i = 0; i < names.indexOf(name); i++) view.stdin.write('j');
   await view.waitUntil((f) => new RegExp(`› ${name}\\b`).test(f), `${name} selected`);
-  await view.press('\r');
+  await view.answer('\r');
 }
 
 describe('switching shops', () => {
@@ -164,7 +164,7 @@ describe('a bulk run in progress', () => {
       for (let i = 0; i < 10; i++) view.stdin.write('j');
       await view.waitUntil((f) => /› +1015 /.test(f), '1015 selected');
       await view.press('r', 'Mark 1 order received (#N1015)?');
-      await view.press('y');
+      await view.answer('y');
       await view.waitFor('Esc stop');
       await view.press('P', 'A bulk run is in progress: switch shops once it is done (Esc stops it).');
       expect(view.frame()).not.toContain('Switch shop');

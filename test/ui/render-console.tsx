@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
+import { pauseForDeliberateKey } from '../helpers/deliberate.js';
 import type { ListPageRequest, ReturnsClient } from '../../src/api/client-types.js';
 import { createClient } from '../../src/api/client/index.js';
 import type { ListFilters, ParamError } from '../../src/api/list-params.js';
@@ -93,7 +94,12 @@ export function frameWaiters(view: { lastFrame(): string | undefined; readonly s
     view.stdin.write(keys);
     if (texts.length > 0) await waitFor(...texts);
   };
-  return { frame, waitFor, waitUntil, press };
+  /** Presses a key that counts only on its own (a question's yes, S, q), after a person's pause. */
+  const answer = async (keys: string, ...texts: string[]) => {
+    await pauseForDeliberateKey();
+    await press(keys, ...texts);
+  };
+  return { frame, waitFor, waitUntil, press, answer };
 }
 
 /** The services of a console as `returns-console` makes them, against `options.baseUrl`, with its list calls recorded. */
@@ -147,18 +153,18 @@ export function renderConsole(options: RenderConsoleOptions) {
   );
   resize(view.stdout, options.columns ?? 100, options.rows ?? 30);
 
-  const { frame, waitFor, waitUntil, press } = frameWaiters(view);
+  const { frame, waitFor, waitUntil, press, answer } = frameWaiters(view);
   const cleanup = async () => {
     view.unmount();
     queryClient.clear();
     await real.close();
   };
-  return { ...view, client, calls, stateDir, queryClient, monitor, frame, waitFor, waitUntil, press, cleanup };
+  return { ...view, client, calls, stateDir, queryClient, monitor, frame, waitFor, waitUntil, press, answer, cleanup };
 }
 
 /** Renders the filter panel alone (for what the real service can refuse but the sandbox never does). */
 export function renderFilterPanel(options: { readonly initial: FilterFormValues; readonly serverError: ParamError | null }) {
-  const services = { isReadOnly: false, now: Date.now } as ConsoleServices;
+  const services = { isReadOnly: false, now: Date.now, profile: {} } as ConsoleServices;
   const view = renderScreen(<FilterPanel initial={options.initial} serverError={options.serverError} onApply={() => undefined} onCancel={() => undefined} />, { services });
   const frame = () => view.lastFrame() ?? '';
   const waitUntil = (check: (frame: string) => boolean, what: string) =>

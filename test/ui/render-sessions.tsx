@@ -45,12 +45,12 @@ export async function renderSessions(options: SessionsOptions) {
     </ConsoleSessions>,
   );
   resize(view.stdout, options.columns ?? 100, options.rows ?? 30);
-  const { frame, waitFor, waitUntil, press } = frameWaiters(view);
+  const { frame, waitFor, waitUntil, press, answer } = frameWaiters(view);
   const cleanup = async () => {
     view.unmount();
     queryClient.clear();
     await catalog.close();
   };
   // The environment the profiles' keys are read from when opened (a test may change a key).
-  return { ...view, frame, waitFor, waitUntil, press, cleanup, stateDir, env: factory.env as Record<string, string | undefined> };
+  return { ...view, frame, waitFor, waitUntil, press, answer, cleanup, stateDir, env: factory.env as Record<string, string | undefined> };
 }

@@ -10,21 +10,27 @@ import {
   classifyPress,
   classifyQuiet,
   classifyTimeline,
+  DEFAULT_MAX_GAP_MS,
   dropLead,
   HICCUP_MS,
   initialClassifierState,
   MIN_SCAN_LENGTH,
+  PREFIXED_QUIET_MS,
   quietDeadline,
   SCAN_GAP_MS,
+  SUFFIX_ENTER_MS,
   type Classified,
   type ClassifierState,
   type KeyPress,
+  type TimedPress,
 } from '../../src/ui/keys/scan-classifier.js';
+import { learnedGap } from '../../src/ui/keys/scan-gap.js';
 import { isMoveOnlyChar } from '../../src/ui/keys/match.js';
 import { keyOf, splitBurst } from '../../src/ui/keys/split-burst.js';
 import { orderRefOfScan, parseScanCodePattern } from '../../src/ops/scan-code.js';
 
 const press = (char: string): KeyPress => keyOf(char);
+const MOVES = { isMoveOnly: isMoveOnlyChar };
 const UP: KeyPress = ['', { ...keyOf('x')[1], upArrow: true }];
 
 /** `text` typed one character every `gapMs` from `start`. */
@@ -85,22 +91,22 @@ describe('the scan classifier', () => {
   it('a scanner that stalls after its first character: the key went out, the scan is still whole', () => {
     // "#" held SCAN_GAP_MS and let go as a key (a person's key waits no longer), then the rest.
     const stalled = (first: string, stallMs: number, rest = 'N1001\r') => [...typed(first, 0), ...typed(rest, 8, stallMs)];
-    expect(show(classifyTimeline(stalled('#', 80), isMoveOnlyChar))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
-    expect(show(classifyTimeline(stalled('R', 400, 'MA-#N1029-07\r'), isMoveOnlyChar))).toEqual(['R', 'scan:RMA-#N1029-07⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('#', 80), MOVES))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('R', 400, 'MA-#N1029-07\r'), MOVES))).toEqual(['R', 'scan:RMA-#N1029-07⏎(echoed 1)']);
     // As long as a held run waits through a pause, no longer.
-    expect(show(classifyTimeline(stalled('#', HICCUP_MS), isMoveOnlyChar))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
-    expect(show(classifyTimeline(stalled('#', HICCUP_MS + 1), isMoveOnlyChar))).toEqual(['#', 'scan:N1001⏎']);
+    expect(show(classifyTimeline(stalled('#', HICCUP_MS), MOVES))).toEqual(['#', 'scan:#N1001⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('#', HICCUP_MS + 1), MOVES))).toEqual(['#', 'scan:N1001⏎']);
     // The key that may lead is marked, for the driver (which drops the lead when a binding took it).
     const released = classifyQuiet(classifyPress(initialClassifierState, press('S'), 0).state, SCAN_GAP_MS);
     expect(released.out).toEqual([{ kind: 'key', press: press('S'), isLead: true }]);
     expect(show(pressAll(released.state, typed('KU-4410\r', 8, 60)))).toEqual(['scan:SKU-4410⏎(echoed 1)']);
     expect(show(pressAll(dropLead(released.state), typed('KU-4410\r', 8, 60)))).toEqual(['scan:KU-4410⏎']);
     // After moves sent at once: the held character and the moves before it lead together.
-    expect(show(classifyTimeline([...typed('j#', 5), ...typed('N1001\r', 8, 100)], isMoveOnlyChar))).toEqual(['j', '#', 'scan:j#N1001⏎(echoed 2)']);
+    expect(show(classifyTimeline([...typed('j#', 5), ...typed('N1001\r', 8, 100)], MOVES))).toEqual(['j', '#', 'scan:j#N1001⏎(echoed 2)']);
     // The lead counts towards MIN_SCAN_LENGTH, but one key and Enter after it is typing.
-    expect(show(classifyTimeline(stalled('#', 60, 'N10\r'), isMoveOnlyChar))).toEqual(['#', 'scan:#N10⏎(echoed 1)']);
-    expect(show(classifyTimeline(stalled('#', 60, 'N1\r'), isMoveOnlyChar))).toEqual(['#', 'N', '1', '⏎']);
-    expect(show(classifyTimeline(stalled('#', 60, 'N\r'), isMoveOnlyChar))).toEqual(['#', 'N', '⏎']);
+    expect(show(classifyTimeline(stalled('#', 60, 'N10\r'), MOVES))).toEqual(['#', 'scan:#N10⏎(echoed 1)']);
+    expect(show(classifyTimeline(stalled('#', 60, 'N1\r'), MOVES))).toEqual(['#', 'N', '1', '⏎']);
+    expect(show(classifyTimeline(stalled('#', 60, 'N\r'), MOVES))).toEqual(['#', 'N', '⏎']);
     // Another key between the lead and the scan ends it.
     expect(show(classifyTimeline([...typed('#', 0), { at: 50, press: UP }, ...typed('N1001\r', 8, 60)]))).toEqual(['#', '↑', 'scan:N1001⏎']);
   });
@@ -131,16 +137,16 @@ describe('the scan classifier', () => {
   });
 
   it('sends selection moves at once and still counts them into a scan that follows', () => {
-    const first = classifyPress(initialClassifierState, press('j'), 0, isMoveOnlyChar);
+    const first = classifyPress(initialClassifierState, press('j'), 0, MOVES);
     expect(show(first.out)).toEqual(['j']);
-    expect(show(classifyTimeline(typed('j123\r', 8), isMoveOnlyChar))).toEqual(['j', 'scan:j123⏎(echoed 1)']);
+    expect(show(classifyTimeline(typed('j123\r', 8), MOVES))).toEqual(['j', 'scan:j123⏎(echoed 1)']);
     // A repeating j key (gaps under 30 ms) moves at every repeat.
-    expect(show(classifyTimeline(typed('jjjj', 20), isMoveOnlyChar))).toEqual(['j', 'j', 'j', 'j']);
+    expect(show(classifyTimeline(typed('jjjj', 20), MOVES))).toEqual(['j', 'j', 'j', 'j']);
     // A held j and then Enter at once (read together by a busy console) opens the order: moves
     // alone are never a scan.
-    expect(show(classifyTimeline(typed('jjjjjjjj\r', 5), isMoveOnlyChar))).toEqual(['j', 'j', 'j', 'j', 'j', 'j', 'j', 'j', '⏎']);
+    expect(show(classifyTimeline(typed('jjjjjjjj\r', 5), MOVES))).toEqual(['j', 'j', 'j', 'j', 'j', 'j', 'j', 'j', '⏎']);
     // Only the run's start is sent: an "a" (approve) inside it is held.
-    expect(show(classifyTimeline(typed('jab\u001b', 5), isMoveOnlyChar))).toEqual(['j', 'a', 'b', '\u001b']);
+    expect(show(classifyTimeline(typed('jab\u001b', 5), MOVES))).toEqual(['j', 'a', 'b', '\u001b']);
     expect(['j', 'k', 'g', 'G'].every(isMoveOnlyChar)).toBe(true);
     expect(['A', 'a', 'r', 'q', 's', 'y', ' ', '1', '#'].some(isMoveOnlyChar)).toBe(false);
   });
@@ -151,7 +157,7 @@ describe('the scan classifier', () => {
       fc.property(fc.array(fc.tuple(chars, fc.integer({ min: 0, max: 200 })), { maxLength: 40 }), (keysAndGaps) => {
         let at = 0;
         const timeline = keysAndGaps.map(([char, gap]) => ({ at: (at += gap), press: press(char) }));
-        const out = classifyTimeline(timeline, isMoveOnlyChar);
+        const out = classifyTimeline(timeline, MOVES);
         // Every character comes out once: as a key, or inside a scan (with its terminator).
         const text = out
           .map((c) =>
@@ -167,13 +173,88 @@ describe('the scan classifier', () => {
     );
   });
 
-  it('finds no scan in typing that is never faster than SCAN_GAP_MS', () => {
+  it('finds no scan in typing that is never faster than SCAN_GAP_MS, while nothing taught it more', () => {
     const chars = fc.constantFrom(...'ajkqAsSy1#N0 \r\t'.split(''));
     fc.assert(
       fc.property(fc.array(fc.tuple(chars, fc.integer({ min: SCAN_GAP_MS, max: 400 })), { maxLength: 40 }), (keysAndGaps) => {
         let at = 0;
         const timeline = keysAndGaps.map(([char, gap]) => ({ at: (at += gap), press: press(char) }));
-        expect(classifyTimeline(timeline, isMoveOnlyChar).every((c) => c.kind === 'key')).toBe(true);
+        expect(classifyTimeline(timeline, { ...MOVES, maxGapMs: SCAN_GAP_MS }).every((c) => c.kind === 'key')).toBe(true);
+      }),
+    );
+  });
+});
+
+const CTRL_B: KeyPress = ['b', { ...keyOf('x')[1], ctrl: true }];
+const F12: KeyPress = ['', keyOf('x')[1]];
+const mark = (at: number, p: KeyPress, m: 'prefix' | 'suffix') => ({ at, press: p, mark: m });
+
+describe('a scanner programmed with a prefix and a suffix', () => {
+  it('takes everything from the prefix to Enter as one scan, at any speed, moves and command letters included', () => {
+    expect(show(classifyTimeline([mark(0, CTRL_B, 'prefix'), ...typed('AO1830\r', 200, 100)], MOVES))).toEqual(['scan:AO1830⏎']);
+    expect(show(classifyTimeline([mark(0, F12, 'prefix'), ...typed('jkys\t', 70, 50)], MOVES))).toEqual(['scan:jkys⇥']);
+    // A short code is a scan too: the prefix says so.
+    expect(show(classifyTimeline([mark(0, CTRL_B, 'prefix'), ...typed('12\r', 90, 10)]))).toEqual(['scan:12⏎']);
+  });
+
+  it('ends a scan at the suffix, with the Enter the scanner sends right after it swallowed', () => {
+    const withSuffix = [mark(0, CTRL_B, 'prefix'), ...typed('N1001', 60, 10), mark(400, F12, 'suffix'), ...typed('\r', 0, 420)];
+    expect(show(classifyTimeline(withSuffix))).toEqual(['scan:N1001⏎']);
+    // An Enter a person presses later is a key.
+    const later = [mark(0, CTRL_B, 'prefix'), ...typed('N1001', 60, 10), mark(400, F12, 'suffix'), ...typed('\r', 0, 400 + SUFFIX_ENTER_MS + 1)];
+    expect(show(classifyTimeline(later))).toEqual(['scan:N1001⏎', '⏎']);
+    // Without a prefix, the suffix ends a fast run as Enter would; alone, it is no key.
+    expect(show(classifyTimeline([...typed('AO1830', 8), mark(48, F12, 'suffix')]))).toEqual(['scan:AO1830⏎']);
+    expect(show(classifyTimeline([mark(0, F12, 'suffix')]))).toEqual([]);
+  });
+
+  it('lets a prefixed scan that never ends go as a cut scan; the prefix pressed by hand is no key', () => {
+    const out = classifyTimeline([mark(0, CTRL_B, 'prefix'), ...typed('AO18', 50, 10)]);
+    expect(out).toEqual([{ kind: 'scan', scan: { text: 'AO18', terminator: 'enter', echoed: 0, isCut: true } }]);
+    const state = classifyPress(initialClassifierState, CTRL_B, 0, {}, 'prefix').state;
+    expect(quietDeadline(state)).toBe(PREFIXED_QUIET_MS);
+    expect(show(classifyTimeline([mark(0, CTRL_B, 'prefix'), { at: 300, press: UP }]))).toEqual(['↑']);
+    // A prefix in the middle of typing lets what was held go first.
+    expect(show(classifyTimeline([...typed('ab', 5), mark(12, CTRL_B, 'prefix'), ...typed('1234\r', 5, 20)]))).toEqual(['a', 'b', 'scan:1234⏎']);
+  });
+});
+
+describe('the learned gap limit', () => {
+  /** `code` typed at `gap` ms a character and Enter, from `start`. */
+  const at = (code: string, gap: number, start: number) => typed(`${code}\r`, gap, start);
+
+  it('starts at SCAN_GAP_MS and learns half as much again as the widest gap of the latest scans, up to the ceiling', () => {
+    expect([learnedGap([], 80), learnedGap([8], 80), learnedGap([40], 80), learnedGap([20, 50], 80), learnedGap([70], 80), learnedGap([40], 20)]).toEqual([30, 30, 60, 75, 80, 20]);
+    // A scan at 50 ms a character is keys at first; once seen, the next one is a scan.
+    expect(show(classifyTimeline([...at('AO18', 50, 0), ...at('AO19', 50, 2_000)]))).toEqual(['A', 'O', '1', '8', '⏎', 'scan:AO19⏎']);
+    // Above the ceiling nothing is learned: a person's typing at 90 ms stays keys.
+    expect(classifyTimeline([...at('AO18', 90, 0), ...at('AO19', 90, 2_000)], { maxGapMs: 80 }).every((c) => c.kind === 'key')).toBe(true);
+    // The scanner gets fast again: after GAP_HISTORY fast scans the limit is back at its floor.
+    let state = initialClassifierState;
+    for (const [i, gap] of [50, 8, 8, 8, 8, 8].entries()) {
+      for (const { at: t, press: p } of at('AO18', gap, i * 2_000)) state = classifyPress(state, p, t).state;
+    }
+    expect(state.gapMs).toBe(SCAN_GAP_MS);
+  });
+
+  it('never makes a scan of typing slower than the ceiling, whatever scans taught it', () => {
+    const scanGap = fc.integer({ min: 5, max: DEFAULT_MAX_GAP_MS });
+    const typingGap = fc.integer({ min: DEFAULT_MAX_GAP_MS + 1, max: 300 });
+    const segment = fc.oneof(
+      fc.tuple(fc.constant('scan' as const), fc.array(scanGap, { minLength: 4, maxLength: 12 })),
+      fc.tuple(fc.constant('typing' as const), fc.array(typingGap, { minLength: 1, maxLength: 12 })),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 12 }), (segments) => {
+        const timeline: TimedPress[] = [];
+        let t = 0;
+        for (const [kind, gaps] of segments) {
+          t += 1_000;
+          // Scans are digits, typing is x: a scan with an x in it would be typing taken for a scan.
+          for (const gap of gaps) timeline.push({ at: (t += gap), press: press(kind === 'scan' ? '1' : 'x') });
+          timeline.push({ at: (t += gaps[0]!), press: press('\r') });
+        }
+        for (const c of classifyTimeline(timeline)) if (c.kind === 'scan') expect(c.scan.text).not.toContain('x');
       }),
     );
   });

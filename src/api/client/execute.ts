@@ -38,6 +38,11 @@ function safely<A>(fn: ((arg: A) => void) | undefined, arg: A): void {
   }
 }
 
+/** The client's policy, with a call's own lower limit on retries. */
+function policyOf(policy: RetryPolicy, call: CallOptions): RetryPolicy {
+  return call.maxRetries === undefined ? policy : { ...policy, maxRetries: Math.max(0, Math.min(policy.maxRetries, call.maxRetries)) };
+}
+
 /** Runs `req` with retries. Never throws; the result says how it ended. */
 export async function execute(req: TransportRequest, ctx: ExecuteContext, call: CallOptions = {}): Promise<ExecuteResult> {
   const { signal } = call;
@@ -78,7 +83,7 @@ export async function execute(req: TransportRequest, ctx: ExecuteContext, call: 
     const decision =
       error.kind === 'aborted'
         ? ({ retry: false } as const)
-        : decideRetry({ retriesSoFar: retries, reason: retryReasonOf(error), retryAfterMs }, ctx.policy, ctx.random);
+        : decideRetry({ retriesSoFar: retries, reason: retryReasonOf(error), retryAfterMs }, policyOf(ctx.policy, call), ctx.random);
     if (!decision.retry) {
       settle(false, error.status);
       return { ok: false, error: error.withRetries(retries), wasPossiblyApplied };

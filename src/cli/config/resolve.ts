@@ -18,6 +18,7 @@ import type { SavedViews } from '../../ops/saved-views.js';
 import type { KeyTable } from '../../ui/keys/match.js';
 import type { KeyOverride } from '../../ui/keys/user-bindings.js';
 import { effectiveKeyTable } from './keybindings.js';
+import { DEFAULT_REPEAT_SECONDS, DEFAULT_SCAN_DESK, type ScanSound } from '../../ui/scan-desk-settings.js';
 
 /** A value and where it came from, e.g. `flag --base-url`, `env RETURNS_BASE_URL`, `default`. */
 export interface Sourced<T> {
@@ -65,6 +66,17 @@ export interface ResolvedConfig {
   readonly scanCodePattern: Sourced<string | null>;
   /** The overview counts each status up to this many orders (more show as "5,000+"). */
   readonly overviewCap: Sourced<number>;
+  /** The receiving desk's scanner and scans (docs/scanning.md). */
+  readonly scanDesk: {
+    /** The scanner's programmed prefix and suffix keys, in the config file's names (`<c-b>`, `<f12>`). */
+    readonly prefix: Sourced<string | null>;
+    readonly suffix: Sourced<string | null>;
+    readonly maxGapMs: Sourced<number>;
+    readonly repeatSeconds: Sourced<number>;
+    readonly sound: Sourced<ScanSound>;
+    readonly successSound: Sourced<ScanSound>;
+    readonly isSoundWithScreenReader: Sourced<boolean>;
+  };
   /** The console's keys: the built-in table with the config file's `keybindings` applied, and what they changed. */
   readonly keys: { readonly table: KeyTable; readonly overrides: readonly KeyOverride[] };
   /** The config file's saved views, by name. */
@@ -142,6 +154,15 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     refreshIntervalSeconds: fromProfile(p.refresh_interval_seconds, 'refresh_interval_seconds', DEFAULT_REFRESH_INTERVAL_SECONDS),
     scanCodePattern: fromProfile<string | null>(p.scan_code_pattern, 'scan_code_pattern', null),
     overviewCap: fromProfile(p.overview_cap, 'overview_cap', DEFAULT_OVERVIEW_CAP),
+    scanDesk: {
+      prefix: fromProfile<string | null>(p.scan_prefix, 'scan_prefix', null),
+      suffix: fromProfile<string | null>(p.scan_suffix, 'scan_suffix', null),
+      maxGapMs: fromProfile(p.scan_max_gap_ms, 'scan_max_gap_ms', DEFAULT_SCAN_DESK.maxGapMs),
+      repeatSeconds: fromProfile(p.scan_repeat_seconds, 'scan_repeat_seconds', DEFAULT_REPEAT_SECONDS),
+      sound: fromProfile<ScanSound>(p.scan_sound, 'scan_sound', DEFAULT_SCAN_DESK.failureSound),
+      successSound: fromProfile<ScanSound>(p.scan_success_sound, 'scan_success_sound', DEFAULT_SCAN_DESK.successSound),
+      isSoundWithScreenReader: fromProfile(p.scan_sound_with_screen_reader, 'scan_sound_with_screen_reader', DEFAULT_SCAN_DESK.isSoundWithScreenReader),
+    },
     keys: effectiveKeyTable(file.config.keybindings),
     views: file.config.views ?? {},
     profileNames: Object.keys(profiles),

@@ -6,6 +6,7 @@
 import * as z from '../../api/zod.js';
 import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
 import { parseScanCodePattern } from '../../ops/scan-code.js';
+import { parseScannerKey } from '../../ui/keys/scanner-keys.js';
 import { formatPath } from '../zod-format.js';
 import { keybindingsSchema } from './keybindings.js';
 import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE } from './names.js';
@@ -39,6 +40,20 @@ const scanCodePattern = z.string().check(
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
   }),
 );
+const scannerKey = z.string().check(
+  z.superRefine((value: string, ctx) => {
+    const parsed = parseScannerKey(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  }),
+);
+/** A scan desk sound: the terminal bell, none, or a command and its arguments, run without a shell. */
+const scanSound = z.union(
+  [
+    z.enum(['bell', 'off']),
+    z.array(nonEmpty).check(z.minLength(1, 'give the command and its arguments, e.g. ["paplay", "/usr/share/sounds/freedesktop/stereo/bell.oga"]')),
+  ],
+  { error: 'must be "bell", "off", or a list: a command and its arguments, e.g. ["paplay", "beep.oga"] (run without a shell)' },
+);
 const seconds = (max: number) =>
   z.number().check(z.positive('must be a number of seconds above 0'), z.maximum(max, `must be at most ${max} seconds`));
 
@@ -62,6 +77,15 @@ export const profileSchema = z
     reject_reasons: z.optional(z.array(nonEmpty)),
     refresh_interval_seconds: z.optional(z.number().check(z.minimum(0, 'must be 0 (off) or more seconds'), z.maximum(86_400, 'must be at most 86400'))),
     scan_code_pattern: z.optional(scanCodePattern),
+    scan_prefix: z.optional(scannerKey),
+    scan_suffix: z.optional(scannerKey),
+    scan_max_gap_ms: z.optional(
+      z.number().check(z.int('must be a whole number of milliseconds'), z.minimum(10, 'must be at least 10 ms'), z.maximum(200, 'must be at most 200 ms (slower typing than that reads as a scan)')),
+    ),
+    scan_repeat_seconds: z.optional(z.number().check(z.minimum(0, 'must be 0 (off) or more seconds'), z.maximum(60, 'must be at most 60 seconds'))),
+    scan_sound: z.optional(scanSound),
+    scan_success_sound: z.optional(scanSound),
+    scan_sound_with_screen_reader: z.optional(z.boolean()),
     overview_cap: z.optional(
       z.number().check(z.int('must be a whole number'), z.minimum(100, 'must be at least 100 (one page)'), z.maximum(1_000_000, 'must be at most 1000000')),
     ),
@@ -74,6 +98,9 @@ export const profileSchema = z
           code: 'custom',
           message: `give only one of key_env, key_file, key_command (found ${sources.join(' and ')})`,
         });
+      }
+      if (profile.scan_prefix !== undefined && profile.scan_prefix.toLowerCase() === profile.scan_suffix?.toLowerCase()) {
+        ctx.addIssue({ code: 'custom', path: ['scan_suffix'], message: `must differ from scan_prefix (${profile.scan_prefix}): the scanner's end key cannot also start a scan` });
       }
     }),
   );

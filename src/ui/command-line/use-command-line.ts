@@ -7,7 +7,10 @@
 import { editText } from '../components/text-edit.js';
 import { useServices } from '../context/services-context.js';
 import { useSyncReducer } from '../hooks/use-sync-reducer.js';
+import type { KeyMeta } from '../keys/deliberate.js';
 import { useKeyBindings } from '../keys/use-key-bindings.js';
+import { useDeliberate } from '../keys/use-deliberate.js';
+import { display } from '../../format/sanitize.js';
 import type { ListFilters } from '../../api/list-params.js';
 import { runCommandLine, type CommandContext, type CommandEffect } from './commands.js';
 import { completeCommandLine } from './complete.js';
@@ -36,24 +39,32 @@ export function useCommandLine(options: UseCommandLineOptions): CommandLineState
     dates: { nowMs: now() },
   });
 
-  const run = () => {
+  // :q ends the console: like q, it counts only as an Enter on its own (a scan's Enter must not quit).
+  const tryDeliberate = useDeliberate('command');
+  const run = (meta?: KeyMeta) => {
     const line = latest().text.value;
     const result = runCommandLine(line, context());
     if (!result.ok) {
       dispatch({ type: 'failed', message: result.message });
       return;
     }
-    options.history.add(line);
-    const problem = options.onRun(result.effect);
-    if (problem !== null) dispatch({ type: 'failed', message: problem });
+    const { effect } = result;
+    const act = () => {
+      options.history.add(line);
+      const problem = options.onRun(effect);
+      if (problem !== null) dispatch({ type: 'failed', message: problem });
+    };
+    if (effect.kind !== 'app' || effect.command !== 'quit') return act();
+    const onRefused = () => dispatch({ type: 'failed', message: display`Enter came right after other keys (a scan?): not quitting. Press Enter on its own.` });
+    tryDeliberate({ meta, isChar: false, act, onRefused });
   };
 
   useKeyBindings(
     'command',
-    (action) => {
+    (action, _input, _key, _binding, meta) => {
       switch (action) {
         case 'apply':
-          run();
+          run(meta);
           return;
         case 'back':
           options.onClose();

@@ -56,6 +56,11 @@ export function bindingGroups(first: readonly KeyScope[] = [], table: KeyTable =
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
+/** The keys that count only on their own, with scope and action: "`q` (global quit), …". */
+function deliberateKeys(): string {
+  return KEY_BINDINGS.filter((b) => b.isDeliberate).map((b) => `\`${b.label}\` (${b.scope} ${b.action})`).join(', ');
+}
+
 /** docs/keybindings.md, generated from the table. */
 export function renderKeybindingsMarkdown(): string {
   const lines = [
@@ -66,6 +71,12 @@ export function renderKeybindingsMarkdown(): string {
     'Every key of the console comes from one table (`src/ui/keys/bindings.ts`), which also drives the',
     'footer hints and the `?` help overlay. Keys marked "changes data" are disabled with `--read-only`',
     '(pressing one says why), whatever key they are bound to.',
+    '',
+    `Keys marked "on its own" (${deliberateKeys()}) count only when pressed on their`,
+    'own, after a short pause and with no other key right behind them, and act a moment later: a barcode scan',
+    'typed slowly (a remote desktop, a busy PC) can contain these letters and an Enter, and must never quit,',
+    'open scan mode or answer a question. A question also waits half a second after it appears, and after',
+    'any other key typed into it, before an answer counts. See docs/scanning.md.',
     '',
     '## Your own keys',
     '',
@@ -96,7 +107,7 @@ export function renderKeybindingsMarkdown(): string {
     for (const b of group.bindings) {
       const keys = b.keys.map((k) => `\`${keyName(k)}\``).join(' ');
       const names = b.keys.map((k) => `\`${configKeyName(k)}\``).join(' ');
-      lines.push(`| ${cell(keys)} | ${cell(b.description)} | \`${b.action}\`: ${cell(names)} | ${b.isMutating ? 'yes' : ''} |`);
+      lines.push(`| ${cell(keys)}${b.isDeliberate ? ' (on its own)' : ''} | ${cell(b.description)} | \`${b.action}\`: ${cell(names)} | ${b.isMutating ? 'yes' : ''} |`);
     }
   }
   lines.push('', '## Commands (`:` on the orders list)', '', 'Tab completes command, status, view and profile names; ↑/↓ walk the history (kept per profile', 'in the state directory); an error shows under the line and keeps what was typed.', '', '| Command | What it does |', '|---|---|');

@@ -42,6 +42,12 @@ export interface KeyBinding {
   readonly hintRank?: HintRank;
   /** A word or two for the footer (the description is used when absent). */
   readonly hint?: string;
+  /**
+   * True when the key counts only pressed on its own, after a pause and with nothing right
+   * behind it, and acts a moment later (deliberate.ts): no scan typed on a slow terminal
+   * may quit, open scan mode or answer a question.
+   */
+  readonly isDeliberate?: boolean;
 }
 
 const c = (char: string): KeySpec => ({ char });
@@ -52,7 +58,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'help', scope: 'global', keys: [c('?')], label: '?', description: 'Show help', isMutating: false, hintRank: 1, hint: 'help' },
   { action: 'activity-log', scope: 'global', keys: [c('L')], label: 'L', description: 'Activity log', isMutating: false, hintRank: 3, hint: 'log' },
   { action: 'switch-profile', scope: 'global', keys: [c('P')], label: 'P', description: 'Switch shop: pick another profile of the config file', isMutating: false },
-  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, hintRank: 1, hint: 'quit' },
+  { action: 'quit', scope: 'global', keys: [c('q')], label: 'q', description: 'Quit (asks first while a bulk run is in progress)', isMutating: false, hintRank: 1, hint: 'quit', isDeliberate: true },
 
   { action: 'move-up', scope: 'list', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous order', isMutating: false },
   { action: 'move-down', scope: 'list', keys: [s('down'), c('j')], label: '↓/j', description: 'Next order', isMutating: false },
@@ -73,7 +79,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'refresh', scope: 'list', keys: [c('R')], label: 'R', description: 'Refresh now', isMutating: false },
   { action: 'receive', scope: 'list', keys: [c('r')], label: 'r', description: 'Receive marked orders (or the current one)', isMutating: true, hintRank: 1, hint: 'receive' },
   { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every undecided item of marked orders (a saved draft is sent as drafted)', isMutating: true, hintRank: 3, hint: 'approve marked' },
-  { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true, hintRank: 1, hint: 'scan mode' },
+  { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true, hintRank: 1, hint: 'scan mode', isDeliberate: true },
   { action: 'overview', scope: 'list', keys: [c('o')], label: 'o', description: 'Overview: orders per status, pending orders by age, your activity', isMutating: false, hintRank: 3, hint: 'overview' },
 
   { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, hintRank: 1, hint: 'back' },
@@ -109,7 +115,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'move-up', scope: 'reason', keys: [s('up')], label: '↑', description: 'Previous preset reason', isMutating: false },
   { action: 'move-down', scope: 'reason', keys: [s('down')], label: '↓', description: 'Next preset reason', isMutating: false, hintRank: 2, hint: 'presets' },
 
-  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, hintRank: 1, hint: 'confirm' },
+  { action: 'confirm-yes', scope: 'confirm', keys: [c('y'), s('return')], label: 'y/Enter', description: 'Confirm', isMutating: true, hintRank: 1, hint: 'confirm', isDeliberate: true },
   { action: 'confirm-no', scope: 'confirm', keys: [c('n'), s('escape')], label: 'n/Esc', description: 'Cancel', isMutating: false, hintRank: 1, hint: 'cancel' },
 
   { action: 'back', scope: 'help', keys: [s('escape'), c('?'), c('q')], label: 'Esc/q', description: 'Close help', isMutating: false, hintRank: 1, hint: 'close' },
@@ -139,8 +145,8 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
 
   { action: 'move-up', scope: 'profiles', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous profile', isMutating: false },
   { action: 'move-down', scope: 'profiles', keys: [s('down'), c('j')], label: '↓/j', description: 'Next profile', isMutating: false },
-  { action: 'apply', scope: 'profiles', keys: [s('return')], label: 'Enter', description: 'Switch to this profile', isMutating: false, hintRank: 1, hint: 'switch' },
+  { action: 'apply', scope: 'profiles', keys: [s('return')], label: 'Enter', description: 'Switch to this profile', isMutating: false, hintRank: 1, hint: 'switch', isDeliberate: true },
   { action: 'back', scope: 'profiles', keys: [s('escape')], label: 'Esc', description: 'Stay on this profile', isMutating: false, hintRank: 1, hint: 'cancel' },
   // Not a text field, so q quits here as on every screen (the global keys do not reach a picker).
-  { action: 'quit', scope: 'profiles', keys: [c('q')], label: 'q', description: 'Quit', isMutating: false, hintRank: 1, hint: 'quit' },
+  { action: 'quit', scope: 'profiles', keys: [c('q')], label: 'q', description: 'Quit', isMutating: false, hintRank: 1, hint: 'quit', isDeliberate: true },
 ];

@@ -20,10 +20,17 @@
  * Pasted text (the terminal's bracketed paste, on while the console runs) is neither keys
  * nor a scan: a focused text field gets it as one piece of typed text (pastedText: one line),
  * and anywhere else it is not typed at all, so a pasted paragraph never runs as commands.
+ *
+ * Every key is handed over with when and how it came (`KeyMeta`: its arrival, the quiet
+ * before it, whether it came alone), which the deliberate-key rule reads (deliberate.ts).
+ * The profile's scanner prefix and suffix keys are marked for the classifier here; a
+ * function key is told by the bytes of its read, which Ink does not hand to `useInput`.
  */
 import { useInput, usePaste, type Key } from 'ink';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLatest } from '../hooks/use-latest.js';
+import { useScanDesk } from '../hooks/use-scan-desk.js';
+import type { KeyMeta } from './deliberate.js';
 import { moveOnlyCharTest } from './match.js';
 import {
   classifyFlush,
@@ -33,16 +40,21 @@ import {
   initialClassifierState,
   quietDeadline,
   type Classified,
+  type KeyPress,
   type ScannedText,
   type Step,
 } from './scan-classifier.js';
+import { useScannerMarks } from './scanner-marks.js';
 import { pastedText, type PastedText } from './pasted-text.js';
 import { keyOf, PLAIN_KEY, splitBurst } from './split-burst.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import { useKeyTable } from './use-key-table.js';
 
-/** Handles a key; returns true when a key binding took it (it acted as a command), anything else when not. */
-export type InputHandler = (input: string, key: Key) => boolean | void;
+/**
+ * Handles a key; returns true when a key binding took it (it acted as a command), anything
+ * else when not. `meta` is absent for a key the console made up (a scan typed as keys).
+ */
+export type InputHandler = (input: string, key: Key, meta?: KeyMeta) => boolean | void;
 
 /** Who gets a scan first: scan mode's queue, a focused text field, the screen, the shell. */
 export type ScanRank = 'queue' | 'field' | 'screen' | 'fallback';
@@ -71,17 +83,16 @@ export interface InputRouter {
   readonly onScan: (rank: ScanRank, handler: ScanHandler) => () => void;
   /** Adds a paste handler of `rank` (the latest of a rank is tried first); returns its removal. */
   readonly onPaste: (rank: PasteRank, handler: PasteHandler) => () => void;
+  /** The number of the latest read of input (`KeyMeta.seq` of its keys). */
+  readonly latestSeq: () => number;
 }
 
 type Pending =
-  | { readonly kind: 'key'; readonly input: string; readonly key: Key; readonly isLead?: boolean }
+  | { readonly kind: 'key'; readonly input: string; readonly key: Key; readonly isLead?: boolean; readonly meta?: KeyMeta }
   | { readonly kind: 'scan'; readonly scan: ScannedText }
   | { readonly kind: 'paste'; readonly paste: PastedText };
 
 const InputRouterContext = createContext<InputRouter | null>(null);
-
-const toPending = (c: Classified): Pending =>
-  c.kind === 'key' ? { kind: 'key', input: c.press[0], key: c.press[1], ...(c.isLead && { isLead: true }) } : c;
 
 /** The keys a scan is typed as: the characters not already sent, and its terminator. */
 function scanKeys(scan: ScannedText, disposal: 'as-keys' | 'as-text'): Pending[] {
@@ -119,11 +130,15 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   const handlers = useRef<readonly InputHandler[]>([]);
   const scanHandlers = useRef<readonly { readonly rank: ScanRank; readonly handler: ScanHandler }[]>([]);
   const pasteHandlers = useRef<readonly { readonly rank: PasteRank; readonly handler: PasteHandler }[]>([]);
+  // Reads of input: their number and the arrival of the latest (KeyMeta); each press's meta by its tuple.
+  const reads = useRef({ seq: 0, lastAt: Number.NEGATIVE_INFINITY });
+  const metas = useRef(new WeakMap<KeyPress, KeyMeta>());
   const router = useMemo<InputRouter>(
     () => ({
       register: (handler) => addTo(handlers, handler),
       onScan: (rank, handler) => addTo(scanHandlers, { rank, handler }),
       onPaste: (rank, handler) => addTo(pasteHandlers, { rank, handler }),
+      latestSeq: () => reads.current.seq,
     }),
     [],
   );
@@ -149,7 +164,7 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
     if (next.kind === 'key') {
       let isTaken = false;
       // A snapshot: a handler that closes a screen must not change who gets this key.
-      for (const handler of [...handlers.current]) isTaken = handler(next.input, next.key) === true || isTaken;
+      for (const handler of [...handlers.current]) isTaken = handler(next.input, next.key, next.meta) === true || isTaken;
       // A command key (S opened scan mode) starts no scan: what follows is the scanner's alone.
       if (next.isLead && isTaken) classifier.current = dropLead(classifier.current);
     } else if (next.kind === 'scan') routeScan(next.scan);
@@ -163,9 +178,19 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   // last one, checked after any input already waiting has been read (setImmediate runs after
   // the poll phase that reads stdin), so a console busy drawing does not split a scan.
   const timer = useRef<{ timeout?: NodeJS.Timeout; immediate?: NodeJS.Immediate }>({});
+  const toPending = (c: Classified): Pending => {
+    if (c.kind === 'scan') return c;
+    const meta = metas.current.get(c.press);
+    return { kind: 'key', input: c.press[0], key: c.press[1], ...(c.isLead && { isLead: true }), ...(meta && { meta }) };
+  };
   const apply = (step: Step) => {
     classifier.current = step.state;
     queue.current.push(...step.out.map(toPending));
+  };
+  const startRead = (at: number) => {
+    const quietMs = at - reads.current.lastAt;
+    reads.current = { seq: reads.current.seq + 1, lastAt: at };
+    return { seq: reads.current.seq, quietMs };
   };
   const scheduleQuiet = () => {
     clearTimeout(timer.current.timeout);
@@ -188,15 +213,23 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   );
 
   // The characters that only move are those of the console's own key table (the config may rebind j and k).
-  const isMoveOnlyChar = moveOnlyCharTest(useKeyTable());
+  const isMoveOnly = moveOnlyCharTest(useKeyTable());
+  const desk = useScanDesk();
+  const markOf = useScannerMarks(desk);
   useInput((input, key) => {
     const at = performance.now();
-    for (const press of splitBurst(input, key)) apply(classifyPress(classifier.current, press, at, isMoveOnlyChar));
+    const { seq, quietMs } = startRead(at);
+    const presses = splitBurst(input, key);
+    for (const press of presses) {
+      metas.current.set(press, { at, quietMs, isAlone: presses.length === 1, seq });
+      apply(classifyPress(classifier.current, press, at, { isMoveOnly, maxGapMs: desk.maxGapMs }, markOf(press)));
+    }
     scheduleQuiet();
     if (!isWaiting.current) deliverNext();
   });
   // Ink turns the terminal's bracketed paste on while this listens (and off at exit).
   usePaste((text) => {
+    startRead(performance.now());
     // Characters typed before the paste and still held by the classifier go first, as keys.
     apply(classifyFlush(classifier.current));
     scheduleQuiet();

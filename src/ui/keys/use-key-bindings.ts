@@ -1,6 +1,8 @@
 /**
  * Input handling through the binding table: a screen names its scopes and gets actions,
  * never raw keys. Mutating actions are swallowed in read-only mode with the reason shown.
+ * Deliberate keys (quit, scan mode, a question's yes) act only when pressed on their own,
+ * a moment later (deliberate.ts); a refused one says why in a notice, or to the screen.
  */
 import type { Key } from 'ink';
 import { useCallback, useLayoutEffect } from 'react';
@@ -9,7 +11,10 @@ import { useServices } from '../context/services-context.js';
 import { useGlobalKeyHandler } from './global-keys-context.js';
 import { useLatest } from '../hooks/use-latest.js';
 import { display, DISPLAY_MAX_CHARS, sanitizeForTerminal } from '../../format/sanitize.js';
+import type { KeyMeta, RefusedWhy } from './deliberate.js';
 import { useInputRouter, usePasteHandler, useScanHandler } from './input-router.js';
+import { isPrintablePress } from './scan-classifier.js';
+import { useDeliberate } from './use-deliberate.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
 import { actionLabel, matchBinding, readOnlyReason, SCAN_IN_PROMPT, TEXT_SCOPES } from './match.js';
@@ -17,7 +22,16 @@ import { pressedKey, unboundKeyText } from './unbound-key.js';
 import { useKeyTable } from './use-key-table.js';
 
 /** Receives the matched action; `binding` is the table row that matched. */
-export type KeyActionHandler = (action: KeyAction, input: string, key: Key, binding: KeyBinding) => void;
+export type KeyActionHandler = (action: KeyAction, input: string, key: Key, binding: KeyBinding, meta?: KeyMeta) => void;
+
+/** How a screen with a question takes its deliberate keys (default: no arming, refusals in a notice). */
+export interface DeliberateOptions {
+  /** When the question was shown, or last had another key typed into it (null: no question). */
+  readonly armedAt?: () => number | null;
+  /** A deliberate press is held: it acts in a moment unless another key comes. */
+  readonly onHeld?: (binding: KeyBinding) => void;
+  readonly onRefused?: (why: RefusedWhy, binding: KeyBinding) => void;
+}
 
 export interface KeyBindingOptions {
   /**
@@ -26,12 +40,13 @@ export interface KeyBindingOptions {
    */
   readonly isActive?: boolean;
   /** Keys that match no binding (e.g. typed text). */
-  readonly onUnmatched?: (input: string, key: Key) => void;
+  readonly onUnmatched?: (input: string, key: Key, meta?: KeyMeta) => void;
   /**
    * Whether a key that matches no binding (and has no `onUnmatched`) is answered in the notice
    * line with why it does nothing (default true): false while another component takes what is typed.
    */
   readonly explainsUnbound?: boolean;
+  readonly deliberate?: DeliberateOptions;
 }
 
 /**
@@ -49,21 +64,43 @@ export function useKeyBindings(
   const onGlobal = useGlobalKeyHandler();
   const isScreenActive = useIsScreenActive();
   const table = useKeyTable();
-  const latestRef = useLatest({ scopes, handler, onUnmatched: options.onUnmatched, explainsUnbound: options.explainsUnbound ?? true });
+  const latestRef = useLatest({
+    scopes,
+    handler,
+    onUnmatched: options.onUnmatched,
+    explainsUnbound: options.explainsUnbound ?? true,
+    deliberate: options.deliberate,
+  });
+  const isActive = isScreenActive && (options.isActive ?? true);
+  const tryDeliberate = useDeliberate(`${isActive}|${typeof scopes === 'string' ? scopes : scopes.join()}`);
 
   const onInput = useCallback(
-    (input: string, key: Key) => {
-      const { scopes: current, handler: handle, onUnmatched, explainsUnbound } = latestRef.current;
+    (input: string, key: Key, meta?: KeyMeta) => {
+      const { scopes: current, onUnmatched, explainsUnbound, deliberate } = latestRef.current;
       const list: readonly KeyScope[] = typeof current === 'string' ? [current] : current;
       for (const scope of list) {
         const binding = matchBinding(scope, input, key, table);
         if (!binding) continue;
+        // The handler of the render when it acts (a deliberate key acts after its hold).
+        const act = () => {
+          if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
+          else latestRef.current.handler(binding.action, input, key, binding, meta);
+        };
         if (binding.isMutating && isReadOnly) show(sanitizeForTerminal(readOnlyReason(binding)), 'warning');
-        else if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
-        else handle(binding.action, input, key, binding);
+        else if (!binding.isDeliberate) act();
+        else {
+          tryDeliberate({
+            meta,
+            isChar: isPrintablePress([input, key]),
+            armedAt: deliberate?.armedAt?.() ?? null,
+            act,
+            onHeld: () => deliberate?.onHeld?.(binding),
+            onRefused: (why) => (deliberate?.onRefused ? deliberate.onRefused(why, binding) : show(refusedText(binding), 'warning')),
+          });
+        }
         return true;
       }
-      if (onUnmatched) onUnmatched(input, key);
+      if (onUnmatched) onUnmatched(input, key, meta);
       else if (explainsUnbound) {
         // A key that does nothing here says so, and where it does something.
         const spec = pressedKey(input, key);
@@ -71,10 +108,9 @@ export function useKeyBindings(
       }
       return false;
     },
-    [isReadOnly, show, onGlobal, latestRef, table],
+    [isReadOnly, show, onGlobal, latestRef, table, tryDeliberate],
   );
 
-  const isActive = isScreenActive && (options.isActive ?? true);
   // The router delivers keys (registered with the render, see input-router.tsx); screen tests render inside one too.
   const router = useInputRouter();
   useLayoutEffect(() => (isActive ? router.register(onInput) : undefined), [router, isActive, onInput]);
@@ -105,4 +141,10 @@ export function useKeyBindings(
     },
     { isActive: isActive && firstScope !== undefined && TEXT_SCOPES.has(firstScope) },
   );
+}
+
+/** Why a deliberate key did nothing: it came with, or right after, other keys. */
+function refusedText(binding: KeyBinding) {
+  const label = sanitizeForTerminal(binding.label);
+  return display`"${label}" came with other keys (a scan?): nothing done. Press ${label} on its own.`;
 }

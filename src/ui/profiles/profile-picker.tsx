@@ -4,7 +4,7 @@
  * whose key cannot be had never traps the user.
  */
 import { Text } from 'ink';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { sanitizeForTerminal } from '../../format/sanitize.js';
 import { wrapToWidth } from '../../format/width.js';
 import { footerPart, useFooterRows } from '../components/key-hints.js';
@@ -30,16 +30,29 @@ export function ProfilePicker(props: ProfilePickerProps) {
   const { names } = props;
   const width = useTerminalSize().columns - 1;
   const [index, setIndex] = useState(() => Math.max(0, names.indexOf(props.current)));
-  useKeyBindings('profiles', (action) => {
-    if (action === 'move-up') setIndex((i) => Math.max(0, i - 1));
-    else if (action === 'move-down') setIndex((i) => Math.min(names.length - 1, i + 1));
-    else if (action === 'back') props.onClose();
-    else if (action === 'quit') props.onQuit();
-    else if (action === 'apply') {
-      const name = names[index];
-      if (name !== undefined) props.onPick(name);
-    }
-  });
+  // A switch is a question's answer: it counts once the picker was on screen, with no other key, for a moment.
+  const armedAt = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    armedAt.current = performance.now();
+  }, []);
+  const rearm = (at = performance.now()) => {
+    armedAt.current = at;
+  };
+  useKeyBindings(
+    'profiles',
+    (action, _input, _key, _binding, meta) => {
+      if (action === 'move-up') setIndex((i) => Math.max(0, i - 1));
+      else if (action === 'move-down') setIndex((i) => Math.min(names.length - 1, i + 1));
+      else if (action === 'back') props.onClose();
+      else if (action === 'quit') props.onQuit();
+      else if (action === 'apply') {
+        const name = names[index];
+        if (name !== undefined) props.onPick(name);
+      }
+      if (action === 'move-up' || action === 'move-down') rearm(meta?.at);
+    },
+    { deliberate: { armedAt: () => armedAt.current }, onUnmatched: (_input, _key, meta) => rearm(meta?.at) },
+  );
   const only = names.length <= 1 ? wrapToWidth('This is the only profile. Add profiles to the config file (`returns-console config` shows where it is) to switch between shops.', width) : [];
   return (
     <ScreenParts

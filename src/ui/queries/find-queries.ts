@@ -8,7 +8,7 @@ import { orderKeys } from './query-keys.js';
 export function findOrdersQuery(client: ReturnsClient, text: string, lookup: FindLookup) {
   return queryOptions({
     queryKey: orderKeys.find(text.trim()),
-    queryFn: ({ signal }) => findOrders(client, lookup, signal),
+    queryFn: ({ signal }) => findOrders(client, lookup, { signal }),
     staleTime: 0,
     retry: false,
   });

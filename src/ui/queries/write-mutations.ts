@@ -19,7 +19,8 @@ import type { DraftStore } from '../../local/drafts.js';
 import type { WriteOutcome } from '../../ops/outcome.js';
 import { receiveOrder } from '../../ops/receive.js';
 import { reviewOrder } from '../../ops/review.js';
-import { processScan, type ScanResult } from '../../ops/scan.js';
+import type { QueuedScan } from '../../local/scan-queue.js';
+import { sendQueuedScan, type QueueNotes, type QueueStep } from '../../ops/scan-queue.js';
 import { heldBy } from '../../ops/write-stops.js';
 import { classifyError } from '../errors/classify.js';
 import type { ConsoleServices } from '../services.js';
@@ -119,15 +120,15 @@ export function bulkMutation(queryClient: QueryClient, ctx: OpsContext, kind: Bu
   });
 }
 
-/** One scan of scan mode; the list and any open order show the new status. */
-export function scanMutation(queryClient: QueryClient, ctx: OpsContext, pattern: RegExp | null) {
+/** One scan of scan mode's queue (`queue`: its notes on disk); the list and any open order show the new status. */
+export function scanMutation(queryClient: QueryClient, ctx: OpsContext, pattern: RegExp | null, queue: QueueNotes) {
   return mutationOptions({
     mutationKey: writeKeys.scan(),
-    mutationFn: (text: string): Promise<ScanResult> =>
+    mutationFn: (scan: QueuedScan): Promise<QueueStep> =>
       heldBy(ctx.writeStops, 'a scan', async () => {
-        const result = await processScan(ctx, text, pattern);
-        if (result.error && isKeyRefused(result.error)) throw new RefusedKeyError(result, result.error);
-        return result;
+        const step = await sendQueuedScan(ctx, scan, pattern, queue);
+        if (step.error && isKeyRefused(step.error)) throw new RefusedKeyError(step, step.error);
+        return step;
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });

@@ -43,7 +43,7 @@ describe('bulk approve all', () => {
     await view.press('A', 'Bulk approve all · 6 orders', 'Approve every undecided item of 6 orders, one review each (#N1056, #N1042, #N1028, #N1014, #N1001, … 1 more)?');
     // Someone else reviews 1056 between the question and the answer.
     await reviewElsewhere(api, 1056);
-    await view.press('y', 'Bulk approve all finished: 4 ok, 2 failed, 0 not done');
+    await view.answer('y', 'Bulk approve all finished: 4 ok, 2 failed, 0 not done');
     const frame = view.frame();
     // The results say whose orders these were, as every screen does.
     expect(frame.split('\n')[0]).toBe(`north @ ${new URL(sandbox.url).host} · Bulk approve all · 6 orders`);
@@ -97,7 +97,7 @@ describe('bulk approve all', () => {
     await view.press('A', 'Approve every undecided item of 4 orders');
     const flat = (f: string) => f.replace(/[│\s]+/g, ' ');
     await view.waitUntil((f) => flat(f).includes('1 order has a saved draft: its decisions are sent as drafted.'), 'the question counts the drafts');
-    await view.press('y', 'Bulk approve all finished: 3 ok, 1 failed, 0 not done');
+    await view.answer('y', 'Bulk approve all finished: 3 ok, 1 failed, 0 not done');
     expect(view.frame()).toContain('#N1014 (1014)  ✓ approved (1 decision from its draft), now reviewed');
 
     // The service has the draft's reject with its reason, and approve for the undecided item.

@@ -50,7 +50,7 @@ describe('bulk receive', () => {
 
     await api.receive(100005);
     await view.press('r', 'Mark 7 orders received');
-    await view.press('y', 'Bulk receive finished: 5 ok, 2 failed, 0 not done');
+    await view.answer('y', 'Bulk receive finished: 5 ok, 2 failed, 0 not done');
     const frame = view.frame();
     expect(frame).toMatch(/#B100000 \(100000\) {2}✓ received\n/);
     expect(frame).not.toContain('now received');
@@ -82,7 +82,7 @@ describe('bulk receive', () => {
     await view.waitFor(['#B100011']);
     await markAll(view, ids.length);
     await view.press('r', 'Mark 12 orders received');
-    await view.press('y', 'Bulk receive · 12 orders', /\d+\/12 done · \d+ ok · \d+ failed · ([\d.]+ orders\/s|rate –) · ETA/);
+    await view.answer('y', 'Bulk receive · 12 orders', /\d+\/12 done · \d+ ok · \d+ failed · ([\d.]+ orders\/s|rate –) · ETA/);
     await view.press('\u001b', 'Stopping: no new requests');
     await view.waitFor([/Bulk receive stopped: \d+ ok, 0 failed, \d+ not done/]);
 
@@ -115,7 +115,7 @@ describe('bulk receive', () => {
     const view = open(sandbox, bulkIds(2));
     await view.waitFor(['#B100001']);
     await view.press('r', 'Mark 1 order received (#B100001)?');
-    await view.press('y', 'Bulk receive finished: 1 ok, 0 failed, 0 not done');
+    await view.answer('y', 'Bulk receive finished: 1 ok, 0 failed, 0 not done');
     expect((await statusOf(api, bulkIds(2))).get(100001)).toBe('received');
     expect((await statusOf(api, bulkIds(2))).get(100000)).toBe('reviewed');
   });

@@ -64,13 +64,13 @@ describe('bulk runs against --rate-limit 5 and --fail-rate 0.3', () => {
     await view.waitFor(['#B100029', '#B100000'], 30_000);
     await markAll(view, ids.length);
     await view.press('r', 'Mark 30 orders received');
-    await view.press('y', /\d+\/30 done/);
+    await view.answer('y', /\d+\/30 done/);
 
     // The terminal shrinks and the list is refreshed while the run goes on.
     resize(view.stdout, 80, 24);
     void view.queryClient.invalidateQueries({ queryKey: orderKeys.all });
     await view.waitFor(['Bulk receive · 30 orders', /\d+\/30 done/]);
-    await view.press('q', 'Stop it and quit?');
+    await view.answer('q', 'Stop it and quit?');
     await view.press('n', 'Esc stop');
     resize(view.stdout, 120, 42);
     await view.waitFor([/Bulk receive finished: \d+ ok/], 90_000);
@@ -102,7 +102,7 @@ describe('bulk runs against --rate-limit 5 and --fail-rate 0.3', () => {
     await view.waitFor(['#N1266', '#N1000'], 30_000);
     await markAll(view, ids.length);
     await view.press('A', 'Approve every undecided item of 20 orders');
-    await view.press('y', /\d+\/20 done/);
+    await view.answer('y', /\d+\/20 done/);
     await view.waitFor([/Bulk approve all finished: \d+ ok/], 90_000);
 
     const results = await resultsByOrder(view, 20);

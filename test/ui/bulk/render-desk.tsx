@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
+import { pauseForDeliberateKey } from '../../helpers/deliberate.js';
 import { typeAsScanner } from '../../helpers/scanner.js';
 import type { ListFilters } from '../../../src/api/list-params.js';
 import { App } from '../../../src/ui/app.js';
@@ -89,6 +90,11 @@ export function renderDesk(options: RenderDeskOptions) {
     view.stdin.write(keys);
     if (texts.length > 0) await waitFor(texts);
   };
+  /** Presses a key that counts only on its own (a question's yes, S, q), after a person's pause. */
+  const answer = async (keys: string, ...texts: (string | RegExp)[]) => {
+    await pauseForDeliberateKey();
+    await press(keys, ...texts);
+  };
   const cleanup = async () => {
     view.unmount();
     queryClient.clear();
@@ -96,7 +102,7 @@ export function renderDesk(options: RenderDeskOptions) {
   };
   /** Types `text` as a barcode scanner does: one character per write, `msPerChar` apart (on the scanner's clock). */
   const scan = (text: string, msPerChar = 8) => typeAsScanner((chunk) => view.stdin.write(chunk), text, msPerChar);
-  return { ...view, client, stateDir, queryClient, frame, waitFor, waitUntil, press, scan, cleanup };
+  return { ...view, client, stateDir, queryClient, frame, waitFor, waitUntil, press, answer, scan, cleanup };
 }
 
 export type DeskView = ReturnType<typeof renderDesk>;

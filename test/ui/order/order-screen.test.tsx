@@ -88,7 +88,7 @@ describe('order screen: reviewing', () => {
     await view.press('\u001b[B', '▸ Outside return window');
     await view.press('\r', '→ reject', 'reject reason: Outside return window');
     await view.press('s', 'Send the review of #N1014: 1 approve, 1 reject?');
-    await view.press('y', 'Review sent: 1 approve, 1 reject', 'The order is now reviewed.');
+    await view.answer('y', 'Review sent: 1 approve, 1 reject', 'The order is now reviewed.');
     const order = await api().getOrder(1014);
     expect(order?.status).toBe('reviewed');
     expect(order?.refunds?.[0]).toMatchObject({ status: 'approved' });
@@ -130,7 +130,7 @@ describe('order screen: reviewing', () => {
     await view.press('j');
     await view.press('a', '→ approve');
     await view.press('s', '1 approve, 1 keep?');
-    await view.press('y', 'The service refused keep item', '✗ action: This shop does not have the keep item feature', 'instead. [keep_item_not_allowed]');
+    await view.answer('y', 'The service refused keep item', '✗ action: This shop does not have the keep item feature', 'instead. [keep_item_not_allowed]');
     // Nothing typed is lost, and nothing was applied.
     expect(view.frame()).toContain('→ keep');
     expect(view.frame()).toContain('→ approve');
@@ -158,7 +158,7 @@ describe('order screen: reviewing', () => {
       { id: order.exchanges![0]!.id, type: 'exchange', action: 'approve' },
     ]);
     await view.press('s', '2 approve?');
-    await view.press('y', 'This order is no longer pending, now reviewed.');
+    await view.answer('y', 'This order is no longer pending, now reviewed.');
     // The draft is dropped once the refreshed order (now reviewed) arrives; the write is queued.
     await vi.waitFor(() => expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(1028)).toEqual({ kind: 'none' }));
     // The activity log has the refused review, then the removed draft with what it held.
@@ -199,7 +199,7 @@ describe('order screen: reviewing', () => {
     await view.waitFor('Order #S5028');
     await view.press('A', 'draft saved');
     await view.press('s', '2 approve?');
-    await view.press('y', 'Return order 5028 is no longer available', 'Your decisions were not sent');
+    await view.answer('y', 'Return order 5028 is no longer available', 'Your decisions were not sent');
     expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(5028).kind).toBe('found');
     expect((await api(KEYS.south).getOrder(5028))?.status).toBe('pending');
   });
@@ -218,7 +218,7 @@ describe('order screen: failures that keep every decision', () => {
       await view.press('j');
       await view.press('a', '→ approve', 'draft saved');
       await view.press('s', '1 approve, 1 reject?');
-      await view.press('y', 'Review not confirmed [internal_error] (HTTP 500)', 'Nothing you entered is lost');
+      await view.answer('y', 'Review not confirmed [internal_error] (HTTP 500)', 'Nothing you entered is lost');
       expect(view.frame()).toContain('reject reason: Dented');
       expect(view.frame()).toContain('→ approve');
       expect(createDraftStore({ stateDir: view.stateDir, profile: 'north', now: Date.now }).load(1056).kind).toBe('found');
@@ -236,7 +236,7 @@ describe('order screen: failures that keep every decision', () => {
     await view.waitFor('Order #N1056');
     await view.press('A', '→ approve');
     await view.press('s', '2 approve?');
-    await view.press('y', 'Review not confirmed [network_error]', 'Press R to check the order');
+    await view.answer('y', 'Review not confirmed [network_error]', 'Press R to check the order');
     expect(view.frame().match(/→ approve/g)).toHaveLength(2);
   });
 });
@@ -256,7 +256,7 @@ describe('order screen: drafts', () => {
     await second.press('j');
     await second.press('a', '→ approve');
     await second.press('s', '1 approve, 1 reject?');
-    await second.press('y', 'Review sent');
+    await second.answer('y', 'Review sent');
     expect(createDraftStore({ stateDir, profile: 'north', now: Date.now }).load(1042)).toEqual({ kind: 'none' });
     expect((await api().getOrder(1042))?.refunds?.[0]).toMatchObject({ status: 'rejected', reject_reason: 'Scratched' });
   });
@@ -282,7 +282,7 @@ describe('order screen: receiving and read-only', () => {
     await view.press('n');
     await vi.waitFor(() => expect(view.frame()).not.toContain('Mark #N1001 as received?'));
     await view.press('r', 'Mark #N1001 as received?');
-    await view.press('\r', 'Order received.');
+    await view.answer('\r', 'Order received.');
     expect(view.frame()).not.toContain('now received'); // the banner does not say it twice
     expect((await api().getOrder(1001))?.status).toBe('received');
     const { entries } = await readAudit(view.stateDir, { limit: 1 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Text } from 'ink';
 import { vi } from 'vitest';
+import { pauseForDeliberateKey } from '../../helpers/deliberate.js';
 import { createClient } from '../../../src/api/client/index.js';
 import type { ReturnOrder } from '../../../src/api/schemas.js';
 import { orderKeys } from '../../../src/ui/queries/query-keys.js';
@@ -82,10 +83,15 @@ export function renderOrder(options: RenderOrderOptions) {
     view.stdin.write(keys);
     if (texts.length > 0) await waitFor(...texts);
   };
+  /** Presses a key that counts only on its own (a question's yes), after a person's pause. */
+  const answer = async (keys: string, ...texts: string[]) => {
+    await pauseForDeliberateKey();
+    await press(keys, ...texts);
+  };
   const cleanup = async () => {
     view.unmount();
     queryClient.clear();
     await client.close();
   };
-  return { ...view, client, stateDir, onBack, frame, waitFor, press, cleanup };
+  return { ...view, client, stateDir, onBack, frame, waitFor, press, answer, cleanup };
 }

@@ -110,7 +110,7 @@ describe('scans outside scan mode', () => {
 describe('scans in scan mode', () => {
   it('are queued in order while a review and then help are on top, and processed when the review closes', async () => {
     const { view, status } = await setup();
-    await view.press('S', 'SCAN MODE · receiving desk');
+    await view.answer('S', 'SCAN MODE · receiving desk');
     await view.scan('#N1000\r');
     await view.waitFor(['SCAN MODE · review of #N1000', 'Jacket 0']);
     await view.scan('#N1015\r');
@@ -133,7 +133,7 @@ describe('scans in scan mode', () => {
 
   it('a scanner that stalls after its first character: its key was typed at the prompt, the scan is still whole', async () => {
     const { view, status } = await setup({ scanCodePattern: /^RMA-(#?N\d+)-\d+$/u });
-    await view.press('S', 'SCAN MODE · receiving desk');
+    await view.answer('S', 'SCAN MODE · receiving desk');
     // "R" is let go as a key after 30 ms (a person's key waits no longer): typed at the prompt.
     view.stdin.write('R');
     await view.waitFor(['Scan an order name or id: › R']);
@@ -146,7 +146,7 @@ describe('scans in scan mode', () => {
 
   it('map a carrier label to the order with the profile scan_code_pattern', async () => {
     const { view, status } = await setup({ scanCodePattern: /^RMA-(#?N\d+)-\d+$/u });
-    await view.press('S', 'SCAN MODE · receiving desk');
+    await view.answer('S', 'SCAN MODE · receiving desk');
     await view.scan('RMA-#N1029-07\r');
     await view.waitFor(['RMA-#N1029-07  ✓ received  #N1029 · First29 Last29']);
     expect(await status(1029)).toBe('received');

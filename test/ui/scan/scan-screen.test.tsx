@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
+import { scanQueueFor } from '../../../src/local/scan-queue.js';
 import { KEYS, makeFixture } from '../../helpers/fixture.js';
 import { startTestSandbox } from '../../helpers/sandbox.js';
 import { renderDesk } from '../bulk/render-desk.js';
@@ -33,7 +34,7 @@ describe('scan mode', () => {
 
   it('edits at the prompt, leaves with Esc when idle', async () => {
     const { view, sandbox } = await setup();
-    await view.press('S', 'SCAN MODE · receiving desk · ready');
+    await view.answer('S', 'SCAN MODE · receiving desk · ready');
     // Its title names the shop the parcels are received for, as every screen does.
     expect(view.frame().split('\n')[0]).toBe(` SCAN MODE · receiving desk · ready  north @ ${new URL(sandbox.url).host}`);
     await view.press('#N10x', '› #N10x');
@@ -48,7 +49,7 @@ describe('scan mode', () => {
   it('Esc with scans waiting closes scan mode once they are done; none is lost', async () => {
     // Slow answers keep the scans in the queue long enough.
     const { api, view } = await setup({ latencyMs: 150 });
-    await view.press('S', 'SCAN MODE');
+    await view.answer('S', 'SCAN MODE');
     view.stdin.write('#N1015\r#N1029\r#N1043\r');
     await view.waitFor([/[123] waiting/]);
     await view.press('\u001b', 'scan mode closes after them (Esc again: now).');
@@ -58,20 +59,27 @@ describe('scan mode', () => {
     expect(page.data.map((o) => o.status)).toEqual(['received', 'received', 'received']);
   });
 
-  it('Esc twice leaves at once and names the scans not processed', async () => {
-    const { view } = await setup({ latencyMs: 300 });
-    await view.press('S', 'SCAN MODE');
+  it('Esc twice leaves at once; the scans not processed stay queued and are sent when scan mode opens again', async () => {
+    const { api, view } = await setup({ latencyMs: 300 });
+    await view.answer('S', 'SCAN MODE');
     view.stdin.write('#N1057\r#N1071\r');
     // On a busy machine the first may already be on its way when the frame is read.
     await view.waitFor([/[12] waiting/]);
     await view.press('\u001b', 'scan mode closes after them (Esc again: now).');
-    await view.press('\u001b', 'Left scan mode; not processed:');
-    expect(view.frame()).toMatch(/not processed: (#N1057, )?#N1071/);
+    await view.press('\u001b', 'Left scan mode; kept in the queue, sent when scan mode is open again:');
+    expect(view.frame()).toMatch(/open again: (#N1057, )?#N1071/);
+    const kept = scanQueueFor(view.stateDir, 'north').scans().map((s) => s.text);
+    expect(kept.at(-1)).toBe('#N1071');
+    await view.answer('S', 'SCAN MODE');
+    await view.waitFor(['#N1071  ✓ received']);
+    expect(scanQueueFor(view.stateDir, 'north').scans()).toEqual([]);
+    const page = await api.listPage({ filters: { ids: [1057, 1071] } });
+    expect(page.data.map((o) => o.status)).toEqual(['received', 'received']);
   });
 
   it('a scan burst during a review is queued, never taken by the review as keys', async () => {
     const { api, view } = await setup();
-    await view.press('S', 'SCAN MODE · receiving desk');
+    await view.answer('S', 'SCAN MODE · receiving desk');
     // #N1000 is pending: its review opens over the scan desk.
     await view.press('#N1000\r', 'SCAN MODE · review of #N1000 · ready · Esc: back to scanning', 'Jacket 0');
     // One read, as a scanner sends it: 'A' (approve all), 's' (submit), 'y' (confirm) inside.

@@ -10,6 +10,7 @@ import type { Output } from '../../output/index.js';
 import type { SavedView } from '../../../ops/saved-views.js';
 import type { KeySpec } from '../../../ui/keys/bindings.js';
 import { configKeyName, DISABLED_KEY } from '../../../ui/keys/key-names.js';
+import type { ScanSound } from '../../../ui/scan-desk-settings.js';
 
 /** The key as `config` shows it: redacted, or why it could not be read. */
 export type KeyView = { readonly redacted: string } | { readonly error: ErrorShape };
@@ -83,7 +84,28 @@ function rows(config: ResolvedConfig, key: KeyView, state: LocalStateView | null
     row('refresh interval', config.refreshIntervalSeconds, (v) => (v === 0 ? 'off' : `${v} s`)),
     row('scan pattern', config.scanCodePattern, (v) => v ?? '(none: a scan is the order name or id)'),
     row('overview cap', config.overviewCap, (v) => `${v} orders per status`),
+    ...scanDeskRows(config),
     ...keyAndViewRows(config),
+  ];
+}
+
+/** The scan desk's settings as rows (docs/scanning.md). */
+function scanDeskRows(config: ResolvedConfig): [string, string, string][] {
+  const d = config.scanDesk;
+  const sound = (v: ScanSound) => (typeof v === 'string' ? v : `run ${v.join(' ')}`);
+  return [
+    [
+      'scanner keys',
+      d.prefix.value === null && d.suffix.value === null ? '(none: scans are told by timing)' : `prefix ${d.prefix.value ?? '(none)'}, suffix ${d.suffix.value ?? 'Enter or Tab'}`,
+      d.prefix.source === d.suffix.source ? d.prefix.source : `${d.prefix.source}; ${d.suffix.source}`,
+    ],
+    [`scan max gap`, `${d.maxGapMs.value} ms`, d.maxGapMs.source],
+    ['scan repeat', d.repeatSeconds.value === 0 ? 'off' : `${d.repeatSeconds.value} s`, d.repeatSeconds.source],
+    [
+      'scan sound',
+      `${sound(d.sound.value)} on a failed scan, ${sound(d.successSound.value)} on success${d.isSoundWithScreenReader.value ? ', also with a screen reader' : ''}`,
+      [...new Set([d.sound.source, d.successSound.source, d.isSoundWithScreenReader.source])].join('; '),
+    ],
   ];
 }
 
@@ -118,6 +140,13 @@ export function writeConfigJson(output: Output, config: ResolvedConfig, key: Key
     refresh_interval_seconds: config.refreshIntervalSeconds,
     scan_code_pattern: config.scanCodePattern,
     overview_cap: config.overviewCap,
+    scan_prefix: config.scanDesk.prefix,
+    scan_suffix: config.scanDesk.suffix,
+    scan_max_gap_ms: config.scanDesk.maxGapMs,
+    scan_repeat_seconds: config.scanDesk.repeatSeconds,
+    scan_sound: config.scanDesk.sound,
+    scan_success_sound: config.scanDesk.successSound,
+    scan_sound_with_screen_reader: config.scanDesk.isSoundWithScreenReader,
     keybindings: keybindingsJson(config),
     views: config.views,
   };

@@ -10,7 +10,8 @@ import { scrubSecrets } from '../../../api/client/redact.js';
 import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { createConnectionMonitor, type ConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { parseScanCodePattern } from '../../../ops/scan-code.js';
-import type { ConsoleServices, ProfileCatalog, ProfileOpening } from '../../../ui/services.js';
+import type { ConsoleServices, ProfileCatalog, ProfileOpening, ScanDeskSettings } from '../../../ui/services.js';
+import { parseScannerKey } from '../../../ui/keys/scanner-keys.js';
 import { loadResolvedConfig, toClientOptions, type ResolvedConfig } from '../../config/index.js';
 import { toErrorShape } from '../../errors-output.js';
 import type { Factory } from '../../factory.js';
@@ -55,6 +56,7 @@ export function profileServices(
       refreshIntervalMs: config.refreshIntervalSeconds.value * 1000,
       scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
       overviewCap: config.overviewCap.value,
+      scanDesk: scanDeskOf(config.scanDesk),
     },
     isReadOnly: base.isReadOnly,
     keyTable: config.keys.table,
@@ -63,6 +65,24 @@ export function profileServices(
     stateDir: base.stateDir,
     now: base.factory.now,
     connection: input.monitor,
+  };
+}
+
+/** The profile's scan desk settings (the config schema has already checked the key names). */
+function scanDeskOf(desk: ResolvedConfig['scanDesk']): ScanDeskSettings {
+  const key = (name: string | null) => {
+    if (name === null) return null;
+    const parsed = parseScannerKey(name);
+    return parsed.ok ? parsed.key : null;
+  };
+  return {
+    prefix: key(desk.prefix.value),
+    suffix: key(desk.suffix.value),
+    maxGapMs: desk.maxGapMs.value,
+    repeatMs: Math.round(desk.repeatSeconds.value * 1000),
+    failureSound: desk.sound.value,
+    successSound: desk.successSound.value,
+    isSoundWithScreenReader: desk.isSoundWithScreenReader.value,
   };
 }
 

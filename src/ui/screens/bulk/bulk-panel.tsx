@@ -21,6 +21,7 @@ import type { KeyAction } from '../../keys/bindings.js';
 import { actionLabel } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
 import { ConfirmDialog, confirmRows } from '../order/confirm-dialog.js';
+import type { ConfirmStatus } from '../order/use-confirm-gate.js';
 import {
   confirmQuestion,
   outcomeLine,
@@ -83,17 +84,18 @@ export function BulkPanel(props: BulkPanelProps) {
   // Scrolling stops when the last outcome is on screen (failures take two lines).
   const resultRows = results ? Math.max(1, partRows(props.height, results(0), 'outcomes')) : 1;
   const scrollRows = state.phase === 'results' ? outcomesFittingAtEnd(state.kind, state.outcomes, resultRows, lineWidth) : resultRows;
-  useBulkPanel(props.store, state, scrollRows);
+  const confirmStatus = useBulkPanel(props.store, state, scrollRows);
   if (state.phase === 'idle') return null;
-  if (state.phase === 'confirm') return <BulkConfirm state={state} height={props.height} />;
-  if (state.phase === 'running') return <BulkProgressView state={state} height={props.height} footer={footer} />;
+  if (state.phase === 'confirm') return <BulkConfirm state={state} height={props.height} status={confirmStatus} />;
+  if (state.phase === 'running') return <BulkProgressView state={state} height={props.height} footer={footer} confirmStatus={confirmStatus} />;
   return <ScreenParts height={props.height} parts={results!(state.scroll)} />;
 }
 
-function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }>; readonly height: number }) {
+function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }>; readonly height: number; readonly status: ConfirmStatus }) {
   const queryClient = useQueryClient();
   const { stateDir, profile, now } = useServices();
   const width = useTerminalSize().columns - 1;
+  const table = useKeyTable();
   const names = useMemo(() => knownOrderNames(queryClient), [queryClient]);
   const { kind, ids, skipped } = props.state;
   // Orders with a saved draft are sent as drafted; the question says how many there are.
@@ -109,13 +111,21 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
       parts={[
         titlePart(runTitle(kind, ids.length)),
         spacerPart('question-gap'),
-        fixedPart('question', confirmRows(question, width), PRIORITY.prompt, () => <ConfirmDialog question={question} width={width} />),
+        fixedPart('question', confirmRows(question, width, props.status, table), PRIORITY.prompt, () => (
+          <ConfirmDialog question={question} width={width} status={props.status} />
+        )),
       ]}
     />
   );
 }
 
-function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase: 'running' }>; readonly height: number; readonly footer: ScreenPart }) {
+function BulkProgressView(props: {
+  readonly state: Extract<BulkRunState, { phase: 'running' }>;
+  readonly height: number;
+  readonly footer: ScreenPart;
+  readonly confirmStatus: ConfirmStatus;
+}) {
+  const table = useKeyTable();
   const { state } = props;
   const theme = useTheme();
   const nowMs = useNow(500);
@@ -139,7 +149,9 @@ function BulkProgressView(props: { readonly state: Extract<BulkRunState, { phase
         )),
         textPart('progress', [progressText(p, elapsed)], PRIORITY.outcome),
         textPart('status', [status ?? ' '], PRIORITY.outcome, { color: theme.color('warning') }),
-        state.isQuitAsked ? fixedPart('quit', confirmRows(quitQuestion, width), PRIORITY.prompt, () => <ConfirmDialog question={quitQuestion} width={width} />) : null,
+        state.isQuitAsked ? fixedPart('quit', confirmRows(quitQuestion, width, props.confirmStatus, table), PRIORITY.prompt, () => (
+            <ConfirmDialog question={quitQuestion} width={width} status={props.confirmStatus} />
+          )) : null,
         textPart('latest-title', [state.settled.length > 0 ? 'Latest:' : 'Waiting for the first answers…'], PRIORITY.aside, { dimColor: true }),
         {
           key: 'latest',

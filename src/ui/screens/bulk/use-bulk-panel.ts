@@ -9,16 +9,22 @@ import { useNotice } from '../../context/notice-context.js';
 import type { BulkRunState } from './bulk-run-state.js';
 import type { BulkRunStore } from './bulk-run-store.js';
 import { display } from '../../../format/sanitize.js';
+import { useConfirmGate, type ConfirmStatus } from '../order/use-confirm-gate.js';
 
 /** The key scope of a bulk panel state. */
 export function scopeOfBulkState(state: BulkRunState): KeyScope {
   return state.phase === 'confirm' || (state.phase === 'running' && state.isQuitAsked) ? 'confirm' : 'bulk';
 }
 
-/** Maps keys to the store's commands; `visibleRows` is the height of the results list. */
-export function useBulkPanel(store: BulkRunStore, state: BulkRunState, visibleRows: number): void {
+/**
+ * Maps keys to the store's commands; `visibleRows` is the height of the results list.
+ * Returns what an open question (run? quit?) waits for.
+ */
+export function useBulkPanel(store: BulkRunStore, state: BulkRunState, visibleRows: number): ConfirmStatus {
   const { show } = useNotice();
-  useKeyBindings(scopeOfBulkState(state), (action) => {
+  const scope = scopeOfBulkState(state);
+  const gate = useConfirmGate(scope === 'confirm');
+  useKeyBindings(scope, (action) => {
     if (state.phase === 'confirm') {
       if (action === 'confirm-yes') store.confirm();
       else if (action === 'confirm-no') store.cancel();
@@ -50,5 +56,6 @@ export function useBulkPanel(store: BulkRunStore, state: BulkRunState, visibleRo
       default:
         return;
     }
-  });
+  }, { deliberate: gate.deliberate, onUnmatched: (_input, _key, meta) => (scope === 'confirm' ? gate.onStray(meta) : undefined) });
+  return gate.status;
 }

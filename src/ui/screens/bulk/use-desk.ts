@@ -5,7 +5,8 @@
  * tells the shell when quitting must ask first.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { scanQueueFor } from '../../../local/scan-queue.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useLatest } from '../../hooks/use-latest.js';
@@ -13,7 +14,8 @@ import type { ListStore } from '../list/use-list-state.js';
 import type { TargetsAction } from '../list/use-orders-list.js';
 import type { BulkRunState } from './bulk-run-state.js';
 import { createBulkRunStore, type BulkRunStore, type BulkStoreDeps } from './bulk-run-store.js';
-import { display } from '../../../format/sanitize.js';
+import { display, sanitizeForTerminal } from '../../../format/sanitize.js';
+import { actionLabel } from '../../keys/match.js';
 
 export interface Desk {
   readonly bulk: BulkRunStore;
@@ -75,6 +77,19 @@ export function useDesk(options: UseDeskOptions): Desk {
     [bulk, show],
   );
   const closeScan = useCallback(() => setScanOpen(false), []);
+
+  // Scans a console left in the scan queue (killed, or the service down) are sent when scan
+  // mode opens: the start says so, once.
+  const { stateName } = profile;
+  const { keyTable } = useServices();
+  useEffect(() => {
+    const kept = scanQueueFor(stateDir, stateName).load();
+    if (kept.kind === 'unreadable') show(sanitizeForTerminal(kept.notice), 'warning');
+    else if (kept.scans.length > 0) {
+      const count = sanitizeForTerminal(`${kept.scans.length} scan${kept.scans.length === 1 ? ' is' : 's are'}`);
+      show(display`${count} queued from before: ${actionLabel('list', 'scan-mode', keyTable)} opens scan mode and sends them.`, 'warning');
+    }
+  }, [stateDir, stateName, keyTable, show]);
 
   return {
     bulk,

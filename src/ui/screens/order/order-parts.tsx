@@ -14,6 +14,8 @@ import { fixedPart, PRIORITY, spacerPart, type ScreenPart } from '../../layout/s
 import { isUnknownStatus } from '../../unknown-status.js';
 import type { OrderItem } from '../../../ops/review-model.js';
 import { ConfirmDialog, confirmRows } from './confirm-dialog.js';
+import type { ConfirmStatus } from './use-confirm-gate.js';
+import type { KeyTable } from '../../keys/match.js';
 import { bannerRows, ErrorBanner } from './error-banner.js';
 import { ItemRow } from './item-row.js';
 import { ITEMS_MAX_WIDTH } from './item-lines.js';
@@ -42,6 +44,9 @@ export interface OrderPartsInput {
   readonly note: DisplayText | null;
   /** The question of the confirmation dialog, when one is open. */
   readonly question: DisplayText | null;
+  /** What the question waits for (use-confirm-gate.ts). */
+  readonly confirmStatus: ConfirmStatus;
+  readonly keyTable: KeyTable | undefined;
   readonly theme: Theme;
   readonly footer: ScreenPart;
 }
@@ -130,7 +135,9 @@ export function orderParts(input: OrderPartsInput): (ScreenPart | null)[] {
         }
       : null,
     input.question !== null ? spacerPart('question-gap') : null,
-    input.question !== null ? fixedPart('question', confirmRows(input.question, width), PRIORITY.prompt, () => <ConfirmDialog question={input.question!} width={width} />) : null,
+    input.question !== null ? fixedPart('question', confirmRows(input.question, width, input.confirmStatus, input.keyTable), PRIORITY.prompt, () => (
+          <ConfirmDialog question={input.question!} width={width} status={input.confirmStatus} />
+        )) : null,
     mode.kind === 'sending'
       ? linesPart('sending', [mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'], PRIORITY.outcome, { color: theme.color('accent') })
       : null,

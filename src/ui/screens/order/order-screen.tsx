@@ -139,7 +139,7 @@ export function OrderScreen(props: OrderScreenProps) {
       });
     },
   };
-  useOrderInput(state.mode, commands, true);
+  const confirmStatus = useOrderInput(state.mode, commands, true);
 
   const scope = scopeOfMode(state.mode);
   // Memoized: the footer skips a render when its hints are the same (a held j or k on this screen).
@@ -204,6 +204,8 @@ export function OrderScreen(props: OrderScreenProps) {
     isKeepOff: keepUnsupportedSince !== null,
     note: statusNote(order.status, actionLabel('order', 'receive', services.keyTable)),
     question: mode.kind === 'confirm-review' || mode.kind === 'confirm-receive' ? confirmText(order.order_name, mode) : null,
+    confirmStatus,
+    keyTable: services.keyTable,
     theme,
     footer,
   });

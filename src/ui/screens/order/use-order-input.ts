@@ -5,8 +5,10 @@
  */
 import type { Key } from 'ink';
 import type { KeyAction, KeyScope } from '../../keys/bindings.js';
+import type { KeyMeta } from '../../keys/deliberate.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import type { OrderAction, OrderMode } from './order-state.js';
+import { useConfirmGate, type ConfirmStatus } from './use-confirm-gate.js';
 
 export interface OrderCommands {
   readonly dispatch: (action: OrderAction) => void;
@@ -42,10 +44,11 @@ const ORDER_ACTIONS: Partial<Record<KeyAction, OrderAction>> = {
   receive: { type: 'request-receive' },
 };
 
-/** Wires the keyboard to the order screen. */
-export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive: boolean): void {
+/** Wires the keyboard to the order screen; returns what an open question waits for. */
+export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive: boolean): ConfirmStatus {
   const scope = scopeOfMode(mode);
   const isSending = mode.kind === 'sending';
+  const gate = useConfirmGate(scope === 'confirm');
 
   const onAction = (action: KeyAction) => {
     const { dispatch } = commands;
@@ -68,7 +71,11 @@ export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive
     if (mapped && (!isSending || mapped.type === 'move')) dispatch(mapped);
   };
 
-  // Only the reason prompt takes typed text; elsewhere a key that does nothing says why.
-  const onUnmatched = (input: string, key: Key) => commands.dispatch({ type: 'reason-key', input, key });
-  useKeyBindings(scope, onAction, { isActive, ...(scope === 'reason' && { onUnmatched }) });
+  // Only the reason prompt takes typed text; in a question a stray key re-arms it; elsewhere a key that does nothing says why.
+  const onUnmatched = (input: string, key: Key, meta?: KeyMeta) => {
+    if (scope === 'reason') commands.dispatch({ type: 'reason-key', input, key });
+    else gate.onStray(meta);
+  };
+  useKeyBindings(scope, onAction, { isActive, deliberate: gate.deliberate, ...((scope === 'reason' || scope === 'confirm') && { onUnmatched }) });
+  return gate.status;
 }

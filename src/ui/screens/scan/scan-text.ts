@@ -1,10 +1,12 @@
 /**
  * The words of scan mode (pure): the large banner of an outcome (a title set in spaced
- * capitals and the lines under it) and the one-line form for the history.
+ * capitals and the lines under it), the one-line form for the history, and what the desk
+ * says while the service does not answer.
  */
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
-import type { ScannedOrder, ScanOutcome } from '../../../ops/scan.js';
-import type { ScanEntry } from './scan-state.js';
+import type { HeldReason } from '../../../ops/scan-queue.js';
+import type { ScannedOrder } from '../../../ops/scan.js';
+import type { EntryOutcome, Scan, ScanEntry } from './scan-state.js';
 import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
 
 export type BannerTone = 'good' | 'warning' | 'danger';
@@ -27,16 +29,53 @@ export function spacedCapitals(text: string): string {
 
 const who = (o: ScannedOrder) => (o.customer ? `${o.name} · ${o.customer}` : o.name);
 
-/** The banner for the outcome of `scan` (the text as scanned). */
-export function bannerText(scanned: string, outcome: ScanOutcome): BannerText {
+/** Seconds, for people: "1.5 s". */
+const secondsText = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1).replace(/\.0$/, '')} s`;
+
+/** The banner of an order reviewed (and maybe received) after its scan opened the review. */
+function laterBanner(order: ScannedOrder, later: string): BannerText {
+  if (later === 'received') return { tone: 'good', title: `✓ ${spacedCapitals('received')}`, lines: [`${who(order)}: reviewed and received in its review.`] };
+  if (later === 'reviewed') return { tone: 'good', title: `✓ ${spacedCapitals('reviewed')}`, lines: [`${who(order)} is reviewed: scan it again, or press r in its review, to receive it.`] };
+  return { tone: 'warning', title: `→ ${spacedCapitals(later)}`, lines: [`${who(order)} is now ${later}.`] };
+}
+
+/**
+ * The banner for a scan: its outcome, or what its order became later in this session. A
+ * repeat shows what its first scan came to (`history`: the scans before, newest first), so
+ * the clerk still sees RECEIVED, with a line saying it was not processed again.
+ */
+export function bannerText(entry: Pick<ScanEntry, 'text' | 'outcome' | 'later'>, history: readonly ScanEntry[] = []): BannerText {
+  const { outcome } = entry;
+  if (outcome.kind === 'repeat') {
+    const first = history.find((e) => e.text === entry.text && e.outcome.kind !== 'repeat');
+    if (!first) return outcomeBanner(entry.text, outcome);
+    const banner = bannerText(first);
+    return { ...banner, lines: [banner.lines[0] ?? '', `↻ Scanned again ${secondsText(outcome.agoMs)} later: not processed again.`] };
+  }
+  if (entry.later !== undefined && outcome.kind === 'review') return laterBanner(outcome.order, entry.later);
+  return outcomeBanner(entry.text, outcome);
+}
+
+function outcomeBanner(scanned: string, outcome: EntryOutcome): BannerText {
   const scan = sanitizeForTerminal(scanned);
   switch (outcome.kind) {
     case 'received':
       return {
         tone: 'good',
         title: `✓ ${spacedCapitals('received')}`,
-        lines: [who(outcome.order), ...(outcome.isAlreadyApplied ? ['(a retried request found it already received)'] : [])],
+        lines: [
+          who(outcome.order),
+          ...(outcome.isReadBack
+            ? ['(its receive was sent before and its answer lost; read back: received)']
+            : outcome.isAlreadyApplied
+              ? ['(a retried request found it already received)']
+              : []),
+        ],
       };
+    case 'repeat':
+      return { tone: 'warning', title: `↻ ${spacedCapitals('repeat')}`, lines: [`"${scan}" was scanned ${secondsText(outcome.agoMs)} before: not processed again.`] };
+    case 'cut':
+      return { tone: 'danger', title: `✗ ${spacedCapitals('incomplete scan')}`, lines: [`"${scan}" came without the scanner's end key: not processed.`, 'Scan the label again.'] };
     case 'review':
       return { tone: 'warning', title: `→ ${spacedCapitals('review')}`, lines: [`${who(outcome.order)} is pending: its review was opened.`] };
     case 'not-found':
@@ -74,14 +113,18 @@ export function bannerText(scanned: string, outcome: ScanOutcome): BannerText {
 const whoAfter = (text: string, o: ScannedOrder) => (text === o.name ? o.customer : who(o));
 
 /** One line of the history: "#N1001  ✓ received  Ada Lovelace". */
-export function historyLine(entry: ScanEntry): string {
+export function historyLine(entry: Pick<ScanEntry, 'text' | 'outcome' | 'later'>): string {
   const o = entry.outcome;
   const text = sanitizeForTerminal(entry.text);
   switch (o.kind) {
     case 'received':
-      return `${text}  ✓ received  ${whoAfter(text, o.order)}${o.isAlreadyApplied ? ' (already applied)' : ''}`.trimEnd();
+      return `${text}  ✓ received  ${whoAfter(text, o.order)}${o.isReadBack ? ' (read back)' : o.isAlreadyApplied ? ' (already applied)' : ''}`.trimEnd();
     case 'review':
-      return `${text}  → review opened  ${whoAfter(text, o.order)}`.trimEnd();
+      return `${text}  → review opened${entry.later !== undefined ? `, now ${entry.later}` : ''}  ${whoAfter(text, o.order)}`.trimEnd();
+    case 'repeat':
+      return `${text}  ↻ repeat, ${secondsText(o.agoMs)} after the first: not processed again`;
+    case 'cut':
+      return `${text}  ✗ incomplete scan (no end key)`;
     case 'not-found':
       return `${text}  ✗ not found`;
     case 'several':
@@ -95,4 +138,17 @@ export function historyLine(entry: ScanEntry): string {
     case 'failed':
       return `${text}  ✗ failed [${o.code}]`;
   }
+}
+
+/** A scan waiting in the queue, as the history lists it above the finished ones. */
+export function queuedLine(scan: Scan): string {
+  return `${sanitizeForTerminal(scan.text)}  … queued${scan.isFromBefore ? ' (from before)' : ''}`;
+}
+
+/** The banner while the scan at the head of the queue waits for the service; `waiting`: scans kept. */
+export function heldBanner(reason: HeldReason, waiting: number, retryInMs: number): BannerText {
+  const kept = `${waiting} scan${waiting === 1 ? '' : 's'} kept`;
+  const next = retryInMs > 0 ? `next try in ${secondsText(retryInMs)}` : 'trying now';
+  if (reason === 'key-refused') return { tone: 'danger', title: `⏸ ${spacedCapitals('queued')}`, lines: [`The service refused the key: ${kept}, sent once it is accepted.`] };
+  return { tone: 'warning', title: `⏸ ${spacedCapitals('queued')}`, lines: [`The service does not answer: ${kept}, sent in order when it does.`, `${next[0]!.toUpperCase()}${next.slice(1)}. Keep scanning: nothing is lost.`] };
 }
