@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';
 import { KEY_BINDINGS } from '../../src/ui/keys/bindings.js';
 import { pressedKey, unboundKeyText } from '../../src/ui/keys/unbound-key.js';
+import { pauseForDeliberateKey } from '../helpers/deliberate.js';
 import { makeFixture } from '../helpers/fixture.js';
 import { KEY } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -86,6 +87,7 @@ describe('every key answers', () => {
     view.type('P');
     while (!view.frame().join('\n').includes('Switch shop') && performance.now() < until) await sleep(20);
     expect(view.frame().join('\n')).toContain('q quit');
+    await pauseForDeliberateKey();
     view.type('q');
     await expect(Promise.race([view.exited.then(() => 'quit'), sleep(5000).then(() => 'still open')])).resolves.toBe('quit');
   });

@@ -17,6 +17,7 @@ import { frameFixture } from '../../helpers/long-texts.js';
 import { KEY } from '../../helpers/pty.js';
 import { propertyRuns } from '../../helpers/property-runs.js';
 import { startTestSandbox } from '../../helpers/sandbox.js';
+import { DELIBERATE_PAUSE_MS, pauseForDeliberateKey } from '../../helpers/deliberate.js';
 import { typeAsScanner } from '../../helpers/scanner.js';
 import { describeMismatch } from '../../helpers/terminal-oracle.js';
 import { renderOnTerminal } from './tty-console.js';
@@ -92,10 +93,12 @@ const SCREENS: Record<string, (view: View) => Promise<void>> = {
     await waitForText(view, 'marked');
     view.type('r');
     await waitForText(view, 'Bulk receive');
+    await pauseForDeliberateKey();
     view.type('y');
     await waitForText(view, 'finished');
   },
   scan: async (view) => {
+    await pauseForDeliberateKey();
     view.type('S');
     await waitForText(view, 'SCAN MODE');
   },
@@ -124,7 +127,11 @@ type Step = { readonly kind: 'key'; readonly keys: string; readonly pauseMs: num
 const columns = fc.integer({ min: 40, max: 200 });
 const rows = fc.integer({ min: 12, max: 60 });
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 12, arbitrary: fc.record({ kind: fc.constant('key' as const), keys: fc.constantFrom(...KEYS), pauseMs: fc.constantFrom(0, 5, 25, 60) }) },
+  { weight: 12, arbitrary: fc.record({ kind: fc.constant('key' as const), keys: fc.constantFrom(...KEYS), pauseMs: fc.oneof(
+        { weight: 14, arbitrary: fc.constantFrom(0, 5, 25, 60) },
+        // Now and then as long as a person waits, so keys that count only on their own (y, S) act too.
+        { weight: 1, arbitrary: fc.constant(DELIBERATE_PAUSE_MS) },
+      ) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('resize' as const), columns, rows }) },
 );
 const testCase = fc.record({
