@@ -47,3 +47,8 @@ export function profileMemoryPath(stateDir: string, profile: string): string {
 export function commandHistoryPath(stateDir: string, profile: string): string {
   return join(stateDir, 'history', `${safeFileSegment(profile)}.json`);
 }
+
+/** The search index of one connection (customers' names, e-mails, items: kept 0600, one file per shop). */
+export function searchIndexPath(stateDir: string, stateName: string): string {
+  return join(stateDir, 'search', `${safeFileSegment(stateName)}.sqlite`);
+}

@@ -69,6 +69,7 @@ export function createClient(options: ClientOptions): ReturnsApiClient {
       backoffBaseMs: Math.max(0, options.backoffBaseMs ?? DEFAULT_RETRY_POLICY.backoffBaseMs),
     },
     hooks: options.hooks,
+    lanes: options.lanes,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
     now: Date.now,
