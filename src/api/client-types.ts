@@ -83,7 +83,7 @@ export interface ClientOptions {
   /** Max concurrent connections to the service (default 8). */
   readonly connections?: number;
   readonly hooks?: ClientHooks;
-  /** Paces every attempt by its call's lane (default: none, nothing waits). */
+  /** Paces every attempt by its call's lane (default: the client's own RequestLanes, src/api/bulk/lanes.ts). */
   readonly lanes?: LaneGate;
   /** Injected for tests: sleeping and randomness of the retry policy. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

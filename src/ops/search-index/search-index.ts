@@ -12,7 +12,7 @@
  * found). Otherwise it is emptied before anything is shown.
  */
 import type { ReturnsClient } from '../../api/client-types.js';
-import { searchIndexPath } from '../../local/state-paths.js';
+import { profileSearchIndexPaths, searchIndexPath } from '../../local/state-paths.js';
 import { deleteIndexFiles, SearchIndexStore, type SearchResult } from '../../local/search-index/index.js';
 import { SETTLED_STATUSES } from './index-records.js';
 import { refreshWalkedIndex } from './index-refresh.js';
@@ -193,7 +193,10 @@ async function checkConnection(store: SearchIndexStore, options: OpenSearchIndex
   store.setMeta(CONNECTION_KEY, options.connection);
 }
 
-/** Deletes the connection's index file (`search --forget`, or `search_index: false`); true when there was one. */
-export function forgetSearchIndex(stateDir: string, stateName: string): boolean {
-  return deleteIndexFiles(searchIndexPath(stateDir, stateName));
+/**
+ * Deletes a profile's index files, its own and those of its connections from outside it
+ * (`search --forget`, `search_index: false`); returns how many there were.
+ */
+export function forgetSearchIndexes(stateDir: string, profile: string): number {
+  return profileSearchIndexPaths(stateDir, profile).filter((path) => deleteIndexFiles(path)).length;
 }

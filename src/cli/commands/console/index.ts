@@ -12,8 +12,7 @@ import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs, type ConsoleArgs } from './console-args.js';
 import { localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
-import { defaultStateDir } from '../../../local/state-paths.js';
-import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
+import { checkedStateDir } from '../../checked-state-dir.js';
 import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
@@ -131,21 +130,4 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
     }
   }
   return EXIT.ok;
-}
-
-/** The state directory, created 0700 or checked (exit 2 with the fix when it is not private). */
-async function checkedStateDir(factory: Factory): Promise<string> {
-  const path = defaultStateDir(factory.env, factory.homeDir);
-  try {
-    await prepareStateDir(path, factory.platform);
-  } catch (error) {
-    const isKnown = error instanceof StateDirError;
-    throw new CliError({
-      code: 'state_dir_unusable',
-      type: 'config_error',
-      message: isKnown ? error.message : `the state directory ${path} cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-      hint: isKnown ? `Fix: ${error.fix}` : 'Check that its parent directory exists and is yours, or set XDG_STATE_HOME.',
-    });
-  }
-  return path;
 }
