@@ -9,7 +9,7 @@ import type { ReturnOrder } from '../../../api/schemas.js';
 import { forgetSearchIndexes, readCurrentOrders, SearchIndex, walkProgressLine, type WalkProgress } from '../../../ops/search-index/index.js';
 import { checkedStateDir } from '../../checked-state-dir.js';
 import { configError } from '../../cli-error.js';
-import { booleanFlag, runCommand, type CommandContext } from '../../command-runner.js';
+import { runCommand, type CommandContext } from '../../command-runner.js';
 import { connectionFingerprint, localStateName } from '../../config/local-state-name.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
