@@ -19,7 +19,7 @@ import { makeTheme } from '../../src/ui/context/theme-context.js';
 import { createConsoleQueryClient } from '../../src/ui/queries/query-client.js';
 import { FilterPanel } from '../../src/ui/screens/list/filter-panel.js';
 import type { FilterFormValues } from '../../src/ui/screens/list/filter-form.js';
-import type { ConsoleServices } from '../../src/ui/services.js';
+import type { ConsoleProfile, ConsoleServices } from '../../src/ui/services.js';
 import type { KeyTable } from '../../src/ui/keys/match.js';
 import type { ListView } from '../../src/ui/screens/list/list-state.js';
 import type { SavedViews } from '../../src/ops/saved-views.js';
@@ -51,6 +51,12 @@ export interface RenderConsoleOptions {
   /** The state directory (default: a new temporary one). */
   readonly stateDir?: string;
   readonly initialView?: ListView | null;
+  /** More of the profile (label, color, webUrl). */
+  readonly profile?: Partial<ConsoleProfile>;
+  /** More services (openSearchIndex, openInBrowser). */
+  readonly services?: Partial<ConsoleServices>;
+  /** Colour on (default off, as with NO_COLOR). */
+  readonly isColor?: boolean;
 }
 
 /** Every listPage call the console made (cursor undefined = first page). */
@@ -122,6 +128,7 @@ export function renderConsole(options: RenderConsoleOptions) {
       isSandbox: options.isSandbox ?? false,
       rejectReasons: ['Damaged'],
       refreshIntervalMs: options.refreshIntervalMs ?? 0,
+      ...options.profile,
     },
     isReadOnly: options.isReadOnly ?? false,
     stateDir,
@@ -130,10 +137,11 @@ export function renderConsole(options: RenderConsoleOptions) {
     ...(options.keyTable && { keyTable: options.keyTable }),
     ...(options.views && { views: options.views }),
     ...(options.profileNames && { profileNames: options.profileNames }),
+    ...options.services,
   };
   const queryClient = createConsoleQueryClient();
   const view = render(
-    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
+    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(options.isColor ?? false)}>
       <App initialFilters={options.filters ?? {}} initialLimit={options.limit ?? 50} initialAuth={options.initialAuth ?? null} initialView={options.initialView ?? null} />
     </ConsoleRoot>,
   );

@@ -10,7 +10,7 @@ import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs, type ConsoleArgs } from './console-args.js';
-import { localStateName } from '../../config/local-state-name.js';
+import { connectionFingerprint, localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { checkedStateDir } from '../../checked-state-dir.js';
 import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
@@ -82,7 +82,7 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
     }
     client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
     // Drafts and memory of the demo never mix with a real profile's.
-    services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
+    services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true, connection: connectionFingerprint(running.url, key.key) });
   } else {
     client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
     services = profileServices(base, {
@@ -93,6 +93,7 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
       stateName: localStateName(target.config, target.apiKey),
       serviceHost: new URL(target.config.baseUrl.value).host,
       isSandbox: false,
+      connection: connectionFingerprint(target.config.baseUrl.value, target.apiKey),
     });
   }
   // The other profiles of the config file, to switch shops without a restart.

@@ -1,10 +1,19 @@
-/** The quick find prompt ("/"), its message line and, with several matches, a pick list. */
+/**
+ * The quick find prompt ("/"): the text, a line saying what is searched and how fresh the
+ * search index is, a message line, and the matches (the index's as the user types, or the
+ * service's for a name or id) to choose from.
+ */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { indexStateText, type IndexHit } from '../../../ops/search-index/index.js';
 import { TextField } from '../../components/text-field.js';
 import { useTheme } from '../../context/theme-context.js';
+import { useClock } from '../../hooks/use-now.js';
+import { useIndexStatus, useSearchIndex } from '../../search-index/search-index-context.js';
 import { customerName } from './order-columns.js';
+import type { FindState } from './find-state.js';
 import { useFind } from './use-find.js';
 
 export interface FindPromptProps {
@@ -12,44 +21,90 @@ export interface FindPromptProps {
   readonly initialText?: string;
   readonly onOpen: (order: ReturnOrder) => void;
   readonly onClose: () => void;
-  /** Rows available for the pick list. */
+  /** Rows available for the prompt and its matches. */
   readonly height: number;
 }
+
+/** Lines of the prompt above its matches: the text, the index line, the message line. */
+const PROMPT_LINES = 3;
+
+/** "1003  #N1003  pending  Ana Lima  ana@example.com  · Rain jacket (M)" (the products when the match is in them). */
+function hitLine(hit: IndexHit): string {
+  const r = hit.record;
+  const who = `${r.firstName} ${r.lastName}`.trim();
+  const products = hit.tier >= 3 && r.products.length > 0 ? `  · ${r.products.join(', ')}` : '';
+  return sanitizeForTerminal(`${r.id}  ${r.orderName}  ${r.status}  ${who}  ${r.email}${products}`);
+}
+
+function serviceLine(o: ReturnOrder): string {
+  return `${o.id}  ${sanitizeForTerminal(o.order_name)}  ${sanitizeForTerminal(o.status)}  ${customerName(o)}`;
+}
+
+/** What is searched and how fresh the index is (or why there is none). */
+function IndexLine(props: { readonly state: FindState }) {
+  const { index, availability, problem } = useSearchIndex();
+  const status = useIndexStatus(index);
+  const age = useClock((now) => (status ? indexStateText(status, now) : ''), 1000, status !== null);
+  let text: string;
+  if (availability === 'off') text = 'Finds an order name or id (this profile keeps no search index: search_index is false)';
+  else if (availability === 'failed') text = `Finds an order name or id (the search index could not be opened: ${problem ?? 'unknown error'})`;
+  else if (!status) text = availability === 'none' ? 'Finds an order name or id through the service' : 'Opening the search index…';
+  else {
+    const { hits, total, isCountCapped, text: typed } = props.state;
+    const matches = typed.value.trim() === '' ? '' : hits.length === 0 ? ' · no match (Enter looks it up as an order name or id)' : ` · ${isCountCapped ? 'over ' : ''}${total.toLocaleString('en-US')} match${total === 1 ? '' : 'es'}, best first`;
+    text = `${age}${status.error ? ` · last refresh failed: ${status.error}` : ''}${matches}`;
+  }
+  return (
+    <Text dimColor wrap="truncate">
+      {sanitizeForTerminal(text)}
+    </Text>
+  );
+}
+
+const Row = memo(function Row(props: { readonly text: string; readonly isCursor: boolean }) {
+  return (
+    <Text inverse={props.isCursor} wrap="truncate">
+      {`${props.isCursor ? '›' : ' '} ${props.text}`}
+    </Text>
+  );
+});
 
 /** Renders quick find; keys come from the "find" scope of the binding table. */
 export function FindPrompt(props: FindPromptProps) {
   const state = useFind({ onOpen: props.onOpen, onClose: props.onClose, initialText: props.initialText ?? '' });
   const theme = useTheme();
-  // The pick list scrolls with the cursor, so ↑/↓ always move visibly.
-  const room = Math.max(1, props.height - 4);
-  const start = Math.max(0, Math.min(state.cursor - room + 1, state.matches.length - room));
-  const visible = state.matches.slice(start, start + room);
+  const { availability } = useSearchIndex();
+  const isChoosing = state.phase === 'choosing';
+  const lines = isChoosing ? state.matches.map(serviceLine) : state.hits.map(hitLine);
+  const keys = isChoosing ? state.matches.map((o) => o.id) : state.hits.map((h) => h.record.id);
+  // The list scrolls with the cursor, so ↑/↓ always move visibly.
+  const room = Math.max(1, props.height - PROMPT_LINES - 3);
+  const start = Math.max(0, Math.min(state.cursor - room + 1, lines.length - room));
+  const visible = lines.slice(start, start + room);
+  const label = availability === 'off' || availability === 'none' || availability === 'failed' ? 'Find (order name or id): ' : 'Find (customer, e-mail, order, product, SKU): ';
+  const status = state.phase === 'searching' ? 'Looking it up in the service…' : state.phase === 'opening' ? 'Reading the order from the service…' : null;
   // Never squeezed: the table below gives way (it is clipped) while matches are listed.
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Box>
-        <Text bold>{'Find (order name or id): '}</Text>
-        <TextField state={state.text} isFocused={state.phase === 'typing'} placeholder="#N1001 or 1001" />
+        <Text bold>{label}</Text>
+        <TextField state={state.text} isFocused={state.phase === 'typing'} placeholder="a name, e-mail, #N1001, SKU…" />
       </Box>
-      {state.phase === 'searching' ? <Text dimColor>Searching the service…</Text> : null}
+      <IndexLine state={state} />
+      {status ? <Text dimColor>{status}</Text> : null}
       {state.message ? (
         <Text color={theme.color('warning')} wrap="truncate">
           {state.message}
         </Text>
       ) : null}
-      {state.phase === 'choosing' ? (
+      {isChoosing ? <Text>{`${state.matches.length} orders match; ↑/↓ choose, Enter opens, Esc edits the search:`}</Text> : null}
+      {lines.length > 0 ? (
         <Box flexDirection="column">
-          <Text>{`${state.matches.length} orders match; ↑/↓ choose, Enter opens, Esc edits the search:`}</Text>
           {start > 0 ? <Text dimColor>{`  ↑ ${start} more`}</Text> : null}
-          {visible.map((o, offset) => {
-            const isCursor = start + offset === state.cursor;
-            return (
-              <Text key={o.id} inverse={isCursor} wrap="truncate">
-                {`${isCursor ? '›' : ' '} ${o.id}  ${sanitizeForTerminal(o.order_name)}  ${sanitizeForTerminal(o.status)}  ${customerName(o)}`}
-              </Text>
-            );
-          })}
-          {state.matches.length > start + visible.length ? <Text dimColor>{`  ↓ ${state.matches.length - start - visible.length} more`}</Text> : null}
+          {visible.map((text, offset) => (
+            <Row key={keys[start + offset]} text={text} isCursor={start + offset === state.cursor} />
+          ))}
+          {lines.length > start + visible.length ? <Text dimColor>{`  ↓ ${lines.length - start - visible.length} more`}</Text> : null}
         </Box>
       ) : null}
     </Box>
