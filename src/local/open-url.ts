@@ -15,9 +15,9 @@ export type Opener = { readonly command: string; readonly args: readonly string[
 export function browserOpener(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>): Opener {
   const isSsh = Boolean(env.SSH_CONNECTION || env.SSH_TTY || env.SSH_CLIENT);
   if (platform === 'win32') return { command: 'rundll32', args: ['url.dll,FileProtocolHandler'] };
-  if (platform === 'darwin') return isSsh ? { reason: 'this is an ssh session' } : { command: 'open', args: [] };
-  if (isSsh) return { reason: 'this is an ssh session' };
-  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return { reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
+  if (platform === 'darwin') return isSsh ? { reason: 'an ssh session' } : { command: 'open', args: [] };
+  if (isSsh) return { reason: 'an ssh session' };
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return { reason: 'no display (DISPLAY is unset)' };
   return { command: 'xdg-open', args: [] };
 }
 

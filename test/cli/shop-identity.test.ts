@@ -86,8 +86,8 @@ describe('show --web', () => {
     const opener = fakeOpener(3);
     const base = { XDG_CONFIG_HOME: configHome({ web_url: WEB }), NORTH_KEY: KEYS.north, PATH: opener.dir };
     const cases: [Record<string, string>, RegExp][] = [
-      [{ DISPLAY: ':0', SSH_CONNECTION: '10.0.0.1 22 10.0.0.2 51000' }, /Not opened: this is an ssh session/],
-      [{}, /Not opened: there is no display/],
+      [{ DISPLAY: ':0', SSH_CONNECTION: '10.0.0.1 22 10.0.0.2 51000' }, /Not opened: an ssh session/],
+      [{}, /Not opened: no display/],
       [{ DISPLAY: ':0' }, /Not opened: xdg-open exited with 3/],
     ];
     for (const [extra, reason] of cases) {

@@ -1,6 +1,8 @@
 /** The `:` command line on the list: the prompt, and under it an error, the candidates of a completion, or a hint. */
 import { Box, Text } from 'ink';
+import { LabelBadge, labelBadge } from '../components/shop-label.js';
 import { TextField } from '../components/text-field.js';
+import { useServices } from '../context/services-context.js';
 import { useTheme } from '../context/theme-context.js';
 import { sanitizeForTerminal } from '../../format/sanitize.js';
 import { useCommandLine, type UseCommandLineOptions } from './use-command-line.js';
@@ -11,12 +13,15 @@ export const COMMAND_LINE_LINES = 3;
 /** Renders the command line; keys come from the "command" scope of the key table. */
 export function CommandLine(props: UseCommandLineOptions) {
   const state = useCommandLine(props);
+  const { profile } = useServices();
   const theme = useTheme();
   const { message } = state;
   return (
     <Box flexDirection="column" flexShrink={0} height={COMMAND_LINE_LINES}>
       <Box>
-        <Text bold>:</Text>
+        {/* Which shop a command goes to, when the profile has a label (PRODUCTION). */}
+        <LabelBadge />
+        <Text bold>{labelBadge(profile) ? ' :' : ':'}</Text>
         <TextField state={state.text} isFocused placeholder="status pending · view NAME · help (Tab completes)" />
       </Box>
       <Box height={COMMAND_LINE_LINES - 1} overflowY="hidden">

@@ -1,7 +1,8 @@
 /**
  * The "?" help: every key binding from the table, the current screen's first, with the
- * list's legend, wrapped to the terminal's width (help-lines.ts). Scrolls with ↑/↓ and
- * PgUp/PgDn; Esc, ? or q closes.
+ * commands and the list's legend, wrapped to the terminal's width (help-lines.ts). Scrolls
+ * with ↑/↓ and PgUp/PgDn; `/` searches the keys and commands as you type (Enter keeps the
+ * search, Esc clears it); Esc, ? or q closes.
  */
 import { Box, Text } from 'ink';
 import { useState } from 'react';
@@ -10,8 +11,12 @@ import type { KeyScope } from '../keys/bindings.js';
 import { useKeyBindings } from '../keys/use-key-bindings.js';
 import { useKeyTable } from '../keys/use-key-table.js';
 import { useTerminalSize } from '../hooks/use-terminal-size.js';
-import { helpLines, wrapHelpLines } from './help-lines.js';
+import { sanitizeForTerminal } from '../../format/sanitize.js';
+import { filterHelpLines, helpLines, wrapHelpLines } from './help-lines.js';
 import { KeyHints } from './key-hints.js';
+import { LabelBadge, labelBadge } from './shop-label.js';
+import { editText, textAt, type TextEditState } from './text-edit.js';
+import { TextField } from './text-field.js';
 
 export interface HelpOverlayProps {
   /** Scopes of the screen the help was opened on (shown first). */
@@ -21,50 +26,104 @@ export interface HelpOverlayProps {
   readonly onClose: () => void;
 }
 
+interface HelpSearch {
+  readonly text: TextEditState;
+  readonly isTyping: boolean;
+}
+
+const NO_SEARCH: HelpSearch = { text: textAt(''), isTyping: false };
+
 /** Renders the help overlay within `height` lines. */
 export function HelpOverlay(props: HelpOverlayProps) {
-  const { isReadOnly } = useServices();
+  const { isReadOnly, profile } = useServices();
   const { columns } = useTerminalSize();
-  const lines = wrapHelpLines(helpLines(props.scopes, isReadOnly, useKeyTable()), columns);
-  const room = Math.max(1, props.height - 3);
-  const maxTop = Math.max(0, lines.length - room);
+  const [search, setSearch] = useState<HelpSearch>(NO_SEARCH);
   const [top, setTop] = useState(0);
+  const query = search.text.value;
+  const isSearching = search.isTyping || query !== '';
+  const found = filterHelpLines(helpLines(props.scopes, isReadOnly, useKeyTable()), query);
+  const lines = wrapHelpLines(found, columns);
+  const room = Math.max(1, props.height - (isSearching ? 4 : 3));
+  const maxTop = Math.max(0, lines.length - room);
   const scroll = (by: number) => setTop((t) => Math.max(0, Math.min(maxTop, t + by)));
+  const edit = (next: HelpSearch) => {
+    setSearch(next);
+    setTop(0);
+  };
 
-  useKeyBindings('help', (action) => {
-    switch (action) {
-      case 'back':
-        props.onClose();
-        return;
-      case 'move-up':
-        scroll(-1);
-        return;
-      case 'move-down':
-        scroll(1);
-        return;
-      case 'page-up':
-        scroll(-room);
-        return;
-      case 'page-down':
-        scroll(room);
-        return;
-      default:
-        return;
-    }
-  });
+  useKeyBindings(
+    'help',
+    (action) => {
+      switch (action) {
+        case 'back':
+          // A search is cleared first; the next Esc closes.
+          if (query !== '') edit(NO_SEARCH);
+          else props.onClose();
+          return;
+        case 'find':
+          setSearch((s) => ({ ...s, isTyping: true }));
+          return;
+        case 'move-up':
+          scroll(-1);
+          return;
+        case 'move-down':
+          scroll(1);
+          return;
+        case 'page-up':
+          scroll(-room);
+          return;
+        case 'page-down':
+          scroll(room);
+          return;
+        default:
+          return;
+      }
+    },
+    { isActive: !search.isTyping },
+  );
+
+  useKeyBindings(
+    'help-find',
+    (action) => {
+      if (action === 'apply') setSearch((s) => ({ ...s, isTyping: false }));
+      else if (action === 'back') edit(NO_SEARCH);
+    },
+    {
+      isActive: search.isTyping,
+      onUnmatched: (input, key) => {
+        setSearch((s) => {
+          const next = editText(s.text, input, key);
+          return next ? { ...s, text: next } : s;
+        });
+        setTop(0);
+      },
+    },
+  );
 
   const shown = lines.slice(top, top + room);
+  const count = found.filter((l) => !l.isTitle).length;
   return (
     <Box flexDirection="column" height={props.height} overflowY="hidden">
-      <Text bold wrap="truncate">{`Help: keys (${top + 1}-${top + shown.length} of ${lines.length} lines)`}</Text>
+      <Text bold wrap="truncate">
+        <LabelBadge />
+        {`${labelBadge(profile) ? ' ' : ''}${lines.length === 0 ? 'Help: keys' : `Help: keys (${top + 1}-${top + shown.length} of ${lines.length} lines)`}`}
+      </Text>
+      {isSearching ? (
+        <Box>
+          <Text bold>{'Search: '}</Text>
+          <TextField state={search.text} isFocused={search.isTyping} placeholder="a key, a word of what it does, a command" />
+          <Text dimColor wrap="truncate">{query === '' ? '' : `  ${count} match${count === 1 ? '' : 'es'}`}</Text>
+        </Box>
+      ) : null}
       <Box flexDirection="column" flexGrow={1}>
+        {lines.length === 0 ? <Text wrap="truncate">{sanitizeForTerminal(`No key or command matches "${query}".`)}</Text> : null}
         {shown.map((line, i) => (
           <Text key={top + i} bold={line.isTitle} wrap="truncate">
             {line.text}
           </Text>
         ))}
       </Box>
-      <KeyHints scope="help" />
+      <KeyHints scope={search.isTyping ? 'help-find' : 'help'} />
     </Box>
   );
 }

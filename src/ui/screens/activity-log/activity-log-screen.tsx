@@ -3,6 +3,7 @@
  * shop's activity never shows), newest first, fitted to the terminal (one line each, or two
  * where a row does not fit: audit-layout.ts) and scrollable.
  */
+import { LabelBadge, labelBadge } from '../../components/shop-label.js';
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { KeyHints } from '../../components/key-hints.js';
@@ -40,7 +41,10 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
 
   const title = (
     <Box flexDirection="column">
-      <Text bold wrap="truncate-end">{sanitizeForTerminal(`Activity log of profile ${profile.name}${profile.stateName === profile.name ? '' : ' with this URL and key'}`)}</Text>
+      <Text bold wrap="truncate-end">
+        <LabelBadge />
+        {sanitizeForTerminal(`${labelBadge(profile) ? ' ' : ''}Activity log of profile ${profile.name}${profile.stateName === profile.name ? '' : ' with this URL and key'}`)}
+      </Text>
       <Text dimColor wrap="truncate-end">{sanitizeForTerminal(auditLogPath(stateDir))}</Text>
     </Box>
   );
