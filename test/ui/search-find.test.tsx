@@ -7,7 +7,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_GAP_MS } from '../../src/ui/keys/scan-classifier.js';
 import { createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
 import { SearchIndex } from '../../src/ops/search-index/index.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
@@ -71,17 +73,15 @@ describe('quick find with the search index', () => {
     await view.waitFor('#N1059');
     await view.press('/');
     await view.waitUntil((f) => /Index of \d+ orders/.test(f), 'the index is walked');
-    // Changed after the walk: 1014 reviewed by someone else, 1015 cancelled.
+    // Changed after the walk: 1014 reviewed by someone else.
     const other = createClient({ baseUrl: sandbox.url, apiKey: KEYS.north });
     clients.push(other);
     const order = (await other.getOrder(1014))!;
     await other.review(1014, [...order.refunds!.map((i) => ({ id: i.id, type: 'refund' as const, action: 'approve' as const })), ...order.exchanges!.map((i) => ({ id: i.id, type: 'exchange' as const, action: 'approve' as const }))]);
-    const db = openSandboxDb(dbPath);
-    setStatus(db, 1015, 'cancelled');
-    db.close();
-
     await view.press('Olivia');
     await view.waitFor('› 1014  #N1014  pending');
+    // Enter a moment later, as a person presses it (at once, it would end a scan).
+    await sleep(SCAN_GAP_MS + 20);
     await view.press(KEY.enter);
     await view.waitUntil((f) => /Order #N1014\s+·\s+id 1014\s+·\s+reviewed/.test(f), 'the order screen shows the service\'s status');
     await view.press(KEY.escape);
@@ -90,6 +90,11 @@ describe('quick find with the search index', () => {
     await view.press('/');
     await view.press('First15');
     await view.waitFor('› 1015  #N1015');
+    // Cancelled while it is on screen: the index has not seen it yet.
+    const db = openSandboxDb(dbPath);
+    setStatus(db, 1015, 'cancelled');
+    db.close();
+    await sleep(SCAN_GAP_MS + 20);
     await view.press(KEY.enter, 'Order #N1015 is no longer listed (cancelled, a draft again, or gone): taken out of the search index.');
     expect(view.frame()).not.toContain('› 1015');
     expect(view.frame()).toContain('no match');

@@ -34,22 +34,22 @@ const EMPTY: SearchResult = { hits: [], total: 0, isCountCapped: false };
 
 const idsOf = (rows: unknown[]) => (rows as { id: number }[]).map((r) => r.id);
 
-/** Candidates of an exact lookup are found by their words, then compared whole. */
-const EXACT_CANDIDATES = 200;
-
 /**
  * Ids of orders one of whose values is exactly `lookup`'s text: the id, an order name (with
- * or without #), the original order's id, the e-mail address, a SKU (case ignored).
+ * or without #), the original order's id, the e-mail address, a SKU (case ignored). The
+ * candidates are found by their words in one query, then compared whole.
  */
-function exactIds(s: SearchStatements, lookup: ExactLookup): number[] {
+function exactIds(s: SearchStatements, lookup: ExactLookup, limit: number): number[] {
   const ids = lookup.id === null ? [] : idsOf(s.exactId.all(lookup.id));
   const text = lookup.text.toLowerCase();
   const names = new Set(lookup.orderNames.map((n) => n.toLowerCase()));
-  const candidates = (column: string) => recordsOf(s, idsOf(s.fts.all(`${column} : ${lookup.phrase}`, EXACT_CANDIDATES))).values();
-  for (const r of candidates('refs')) if (names.has(r.orderName.toLowerCase()) || r.orderRef.toLowerCase() === text) ids.push(r.id);
-  if (lookup.isEmail) for (const r of candidates('who')) if (r.email.toLowerCase() === text) ids.push(r.id);
-  for (const r of candidates('skus')) if (r.skus.some((k) => k.toLowerCase() === text)) ids.push(r.id);
-  return ids.sort((a, b) => b - a);
+  const isExact = (r: IndexRecord) =>
+    names.has(r.orderName.toLowerCase()) ||
+    r.orderRef.toLowerCase() === text ||
+    (lookup.isEmail && r.email.toLowerCase() === text) ||
+    r.skus.some((k) => k.toLowerCase() === text);
+  for (const r of recordsOf(s, idsOf(s.fts.all(`{who refs skus} : ${lookup.phrase}`, limit))).values()) if (isExact(r)) ids.push(r.id);
+  return [...new Set(ids)].sort((a, b) => b - a);
 }
 
 /** The records of `ids`, by id. */
@@ -80,7 +80,7 @@ export function runSearch(s: SearchStatements, text: string, limit: number): Sea
   const add = (ids: readonly number[], tier: number) => {
     for (const id of ids) if (!tierOf.has(id) && tierOf.size < limit) tierOf.set(id, tier);
   };
-  const exact = plan.exact ? exactIds(s, plan.exact) : [];
+  const exact = plan.exact ? exactIds(s, plan.exact, limit) : [];
   add(exact, 0);
   // An e-mail address found whole is one customer: the wider tiers would only add noise (and time).
   if (plan.exact?.isEmail && exact.length > 0) return { hits: hitsOf(s, tierOf), total: tierOf.size, isCountCapped: false };
@@ -88,6 +88,8 @@ export function runSearch(s: SearchStatements, text: string, limit: number): Sea
     if (tierOf.size < limit) add(idsOf(s.fts.all(query, limit + tierOf.size)), i + 1);
   });
   const hits = hitsOf(s, tierOf);
+  // Fewer than `limit` found: the widest tier ran whole, so they are every match.
+  if (tierOf.size < limit) return { hits, total: hits.length, isCountCapped: false };
   const counted = (s.count.get(plan.widest, COUNT_CAP + 1) as { n: number }).n;
   return { hits, total: Math.min(Math.max(counted, hits.length), COUNT_CAP), isCountCapped: counted > COUNT_CAP };
 }

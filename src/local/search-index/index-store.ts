@@ -45,6 +45,15 @@ function textRow(r: IndexRecord): TextRow {
   };
 }
 
+/**
+ * A word between the values of one full-text column that nobody types (a private-use
+ * character, which the index keeps as a word and a search never holds): a phrase typed never
+ * runs from one value into the next ("olivia rom" from a name "Romero Olivia" into the e-mail
+ * "romero.olivia@…").
+ */
+const APART = ' \uE000 ';
+const apart = (...values: readonly string[]) => values.join(APART);
+
 function isSameText(a: TextRow, b: TextRow): boolean {
   return (Object.keys(a) as (keyof TextRow)[]).every((k) => a[k] === b[k]);
 }
@@ -150,10 +159,10 @@ export class SearchIndexStore {
         this.upsertRow.run({ id: record.id, status: record.status, submitted_at: record.submittedAt, ...text, walk, checked_at: checkedAt, is_settled: isSettled });
         this.putText.run(
           record.id,
-          `${record.firstName} ${record.lastName}\n${record.email}`,
-          `${record.id}\n${record.orderName}\n${record.orderRef}`,
-          text.products,
-          text.skus,
+          apart(`${record.firstName} ${record.lastName}`, record.email),
+          apart(String(record.id), record.orderName, record.orderRef),
+          apart(...record.products),
+          apart(...record.skus),
         );
       }
     });

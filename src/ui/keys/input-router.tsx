@@ -71,6 +71,8 @@ export interface InputRouter {
   readonly onScan: (rank: ScanRank, handler: ScanHandler) => () => void;
   /** Adds a paste handler of `rank` (the latest of a rank is tried first); returns its removal. */
   readonly onPaste: (rank: PasteRank, handler: PasteHandler) => () => void;
+  /** Has typing echoed at once while a field that takes scans itself is focused (scan-classifier.ts); returns its end. */
+  readonly echoTyping: () => () => void;
 }
 
 type Pending =
@@ -119,11 +121,13 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   const handlers = useRef<readonly InputHandler[]>([]);
   const scanHandlers = useRef<readonly { readonly rank: ScanRank; readonly handler: ScanHandler }[]>([]);
   const pasteHandlers = useRef<readonly { readonly rank: PasteRank; readonly handler: PasteHandler }[]>([]);
+  const echoers = useRef<readonly object[]>([]);
   const router = useMemo<InputRouter>(
     () => ({
       register: (handler) => addTo(handlers, handler),
       onScan: (rank, handler) => addTo(scanHandlers, { rank, handler }),
       onPaste: (rank, handler) => addTo(pasteHandlers, { rank, handler }),
+      echoTyping: () => addTo(echoers, {}),
     }),
     [],
   );
@@ -191,7 +195,8 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   const isMoveOnlyChar = moveOnlyCharTest(useKeyTable());
   useInput((input, key) => {
     const at = performance.now();
-    for (const press of splitBurst(input, key)) apply(classifyPress(classifier.current, press, at, isMoveOnlyChar));
+    const isTypingEchoed = echoers.current.length > 0;
+    for (const press of splitBurst(input, key)) apply(classifyPress(classifier.current, press, at, isMoveOnlyChar, isTypingEchoed));
     scheduleQuiet();
     if (!isWaiting.current) deliverNext();
   });
@@ -233,6 +238,14 @@ type HandlerOptions = { readonly isActive?: boolean; readonly isWhileHidden?: bo
  */
 export function useScanHandler(rank: ScanRank, handler: ScanHandler, options: HandlerOptions = {}): void {
   useRankedHandler((router) => router.onScan, rank, handler, options);
+}
+
+/** Has typing echoed at once (not held back for scan detection) while `isActive` and its screen is on top. */
+export function useEchoedTyping(isActive: boolean): void {
+  const router = useInputRouter();
+  const isScreenActive = useIsScreenActive();
+  const isOn = isActive && isScreenActive;
+  useLayoutEffect(() => (isOn ? router.echoTyping() : undefined), [router, isOn]);
 }
 
 /** Registers `handler` for pasted text at `rank`, as useScanHandler does for scans. */

@@ -23,6 +23,11 @@
  * binding took the key (S opened scan mode: a scan right after it is the scanner's alone); a
  * key that did nothing, or was typed into a prompt, keeps it.
  *
+ * A text field that takes scans itself (quick find) can have typing echoed: every printable
+ * character then goes out at once, as moves do, yet still counts towards a scan. Unlike a run
+ * of moves, a run with typed characters ended by Enter is a scan, so the field gets the whole
+ * code (and replaces what was typed of it) instead of a held-back key for each letter.
+ *
  * Time enters only as timestamps: `classifyPress` is fed each key with its arrival time,
  * `classifyQuiet` when the input has been quiet. The run ends only through `classifyQuiet`
  * (or another key), never on a late timestamp alone: a console busy drawing reads a scan's
@@ -67,6 +72,8 @@ export interface ClassifierState {
   readonly run: readonly KeyPress[];
   /** Leading characters of the run already sent out as keys. */
   readonly echoed: number;
+  /** Of those, the ones echoed as typing (not as moves): a run with any is a scan when Enter ends it. */
+  readonly typed: number;
   /** Arrival of the run's last character. */
   readonly lastAt: number;
   /** True while every gap of the run (other than a held-through pause) came at machine speed. */
@@ -85,6 +92,7 @@ export interface Step {
 export const initialClassifierState: ClassifierState = {
   run: [],
   echoed: 0,
+  typed: 0,
   lastAt: 0,
   isMachineSpeed: true,
   lead: [],
@@ -117,14 +125,19 @@ function release(state: ClassifierState): Classified[] {
 
 /**
  * Feeds one key press that arrived at `at` (ms). `isMoveOnly(char)` says whether a character
- * may go out at once when it starts a run (it only moves a selection).
+ * may go out at once when it starts a run (it only moves a selection); `isTypingEchoed`
+ * whether every character goes out at once as typing (see the module comment).
  */
 export function classifyPress(
   state: ClassifierState,
   press: KeyPress,
   at: number,
   isMoveOnly: (char: string) => boolean = () => false,
+  isTypingEchoed = false,
 ): Step {
+  // A run of echoed typing has nothing held: it has ended once SCAN_GAP_MS passed, even when
+  // the quiet check comes late (a loaded machine), so a scan after it, or Enter, starts anew.
+  if (state.typed > 0 && state.echoed === state.run.length && at - state.lastAt >= SCAN_GAP_MS) state = initialClassifierState;
   if (isPrintablePress(press)) {
     const gap = at - state.lastAt;
     const isMachineSpeed = state.run.length === 0 || (state.isMachineSpeed && (gap < MACHINE_GAP_MS || gap >= SCAN_GAP_MS));
@@ -132,18 +145,19 @@ export function classifyPress(
     const lead = state.run.length > 0 || at <= state.leadUntil ? state.lead : [];
     const carried = { lastAt: at, isMachineSpeed, lead, leadUntil: state.leadUntil };
     const allEchoed = state.echoed === state.run.length;
-    if (allEchoed && isMoveOnly(press[0])) {
-      // Still only selection moves (a held j key repeating): out at once, but part of the run.
-      return { state: { ...carried, run: [...state.run, press], echoed: state.echoed + 1 }, out: [{ kind: 'key', press }] };
+    if (allEchoed && (isTypingEchoed || isMoveOnly(press[0]))) {
+      // Still only selection moves (a held j key repeating), or echoed typing: out at once, but part of the run.
+      const typed = state.typed + (isTypingEchoed ? 1 : 0);
+      return { state: { ...carried, run: [...state.run, press], echoed: state.echoed + 1, typed }, out: [{ kind: 'key', press }] };
     }
     const run = [...state.run, press];
     if (run.length > MAX_RUN_LENGTH) return { state: initialClassifierState, out: release({ ...state, run }) };
-    return { state: { ...carried, run, echoed: state.echoed }, out: [] };
+    return { state: { ...carried, run, echoed: state.echoed, typed: state.typed }, out: [] };
   }
   const terminator = terminatorOf(press);
   // A run of selection moves only (a held j, then Enter to open the order) is navigation, not
   // a scan: no order name is made of j, k, g and G alone, and every one of them already acted.
-  const isOnlyMoves = state.echoed === state.run.length;
+  const isOnlyMoves = state.echoed === state.run.length && state.typed === 0;
   // A lead starts only a run of two or more: one key and Enter is typing.
   const lead = state.run.length >= 2 ? state.lead : [];
   if (terminator && lead.length + state.run.length >= MIN_SCAN_LENGTH && !isOnlyMoves) {

@@ -16,7 +16,7 @@ import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useSyncReducer } from '../../hooks/use-sync-reducer.js';
 import { classifyError } from '../../errors/classify.js';
-import { useScanHandler } from '../../keys/input-router.js';
+import { useEchoedTyping, useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { orderRefOfScan } from '../../../ops/scan-code.js';
 import { parseFind } from '../../../ops/find-orders.js';
@@ -134,6 +134,9 @@ export function useFind(options: UseFindOptions): FindState {
       },
     },
   );
+
+  // Each letter searches at once: a scan still comes whole (and replaces what was typed of it).
+  useEchoedTyping(true);
 
   // A barcode scan replaces the text and is looked up at once through the service.
   const { show } = useNotice();
