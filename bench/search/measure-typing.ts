@@ -93,14 +93,18 @@ export async function measureTyping(
         const from = screen.parsedLength();
         const t0 = performance.now();
         run.write(query[n - 1]!);
-        const done = await screen.waitFor(
-          (lines, output) => {
-            if (!output.includes(ESU)) return false;
-            if (!lines.some((l) => l.trimEnd() === `${PROMPT}${typed}`.trimEnd())) return false;
-            return first === null ? text(lines).includes('no match') : lines.some((l) => l.startsWith(`› ${first}  `));
-          },
-          { from, timeoutMs: 10_000 },
-        );
+        const done = await screen
+          .waitFor(
+            (lines, output) => {
+              if (!output.includes(ESU)) return false;
+              if (!lines.some((l) => l.trimEnd() === `${PROMPT}${typed}`.trimEnd())) return false;
+              return first === null ? text(lines).includes('no match') : lines.some((l) => l.startsWith(`› ${first}  `));
+            },
+            { from, timeoutMs: 10_000 },
+          )
+          .catch((error: unknown) => {
+            throw new Error(`after typing "${typed}" the first match should be ${first ?? 'none'}: ${String(error)}`);
+          });
         frameMs.push(done - t0);
         await sleep(options.pauseMs);
       }

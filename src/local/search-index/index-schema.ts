@@ -6,8 +6,9 @@
  * - orders:     one row per indexed order; `walk` is the walk that last saw it, `checked_at`
  *               when it was last read from the service, `is_settled` whether its status is
  *               one that rarely changes (checked less often)
- * - orders_fts: full-text index (FTS5, unicode61 words without accents, prefix indexes of 1 and
- *               2 characters: a word being typed is a prefix query) over who (name,
+ * - orders_fts: full-text index (FTS5, unicode61 words without accents, prefix indexes of 1 to
+ *               4 characters: a word being typed is a prefix query, and the starts of order
+ *               numbers are shared by thousands of words) over who (name,
  *               e-mail), refs (id, order name, original order id), products (titles) and
  *               skus; contentless, so the text is stored once. Exact lookups (an order name,
  *               an e-mail) go through it too: B-tree indexes for them doubled a page's write
@@ -37,7 +38,7 @@ CREATE INDEX orders_check ON orders (is_settled, checked_at);
 CREATE VIRTUAL TABLE orders_fts USING fts5(
   who, refs, products, skus,
   content = '', contentless_delete = 1,
-  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2'
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4'
 );
 `;
 

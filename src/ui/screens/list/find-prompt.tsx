@@ -27,6 +27,8 @@ export interface FindPromptProps {
 
 /** Lines of the prompt above its matches: the text, the index line, the message line. */
 const PROMPT_LINES = 3;
+/** Matches listed at once (more scroll): enough to pick from, and few lines to draw again per key. */
+const MAX_ROWS = 12;
 
 /** "1003  #N1003  pending  Ana Lima  ana@example.com  · Rain jacket (M)" (the products when the match is in them). */
 function hitLine(hit: IndexHit): string {
@@ -78,7 +80,7 @@ export function FindPrompt(props: FindPromptProps) {
   const lines = isChoosing ? state.matches.map(serviceLine) : state.hits.map(hitLine);
   const keys = isChoosing ? state.matches.map((o) => o.id) : state.hits.map((h) => h.record.id);
   // The list scrolls with the cursor, so ↑/↓ always move visibly.
-  const room = Math.max(1, props.height - PROMPT_LINES - 3);
+  const room = Math.max(1, Math.min(MAX_ROWS, props.height - PROMPT_LINES - 3));
   const start = Math.max(0, Math.min(state.cursor - room + 1, lines.length - room));
   const visible = lines.slice(start, start + room);
   const label = availability === 'off' || availability === 'none' || availability === 'failed' ? 'Find (order name or id): ' : 'Find (customer, e-mail, order, product, SKU): ';

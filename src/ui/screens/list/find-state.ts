@@ -52,8 +52,9 @@ export function findReducer(state: FindState, action: FindAction): FindState {
     case 'edit': {
       const found = action.found ?? null;
       const hits = found?.hits ?? [];
-      // The chosen match stays chosen while it still matches (a refresh found the same ones).
-      const chosen = state.hits[state.cursor]?.record.id;
+      // New text: the best match is chosen. The same text searched again (the index changed): the
+      // chosen match stays chosen while it still matches.
+      const chosen = action.text.value === state.text.value ? state.hits[state.cursor]?.record.id : undefined;
       const cursor = Math.max(0, hits.findIndex((h) => h.record.id === chosen));
       return { ...state, text: action.text, phase: 'typing', hits, total: found?.total ?? 0, isCountCapped: found?.isCountCapped ?? false, cursor, message: null };
     }
