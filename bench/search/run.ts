@@ -28,6 +28,7 @@ import { summarize } from '../console/stats.js';
 import { DATASET_SEED, ensureDataset } from '../sandbox/dataset.js';
 import { measureTyping, callerQueries, type TypingSamples } from './measure-typing.js';
 import { measureWalk, type WalkSamples } from './measure-walk.js';
+import { measureConsoleWalk, type ConsoleWalkSamples } from './measure-console-walk.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -61,7 +62,7 @@ function startSandbox(dbPath: string, rate: number): Promise<{ url: string; stop
 const ms = (n: number) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
 const mib = (kib: number) => `${Math.round(kib / 1024)} MiB (${Math.round((kib * 1024) / 1e6)} MB)`;
 
-function report(context: { date: string; node: string; nproc: number; loadAvg: number[] }, walk: WalkSamples, typing: TypingSamples): string {
+function report(context: { date: string; node: string; nproc: number; loadAvg: number[] }, walk: WalkSamples, typing: TypingSamples, consoleWalk: ConsoleWalkSamples): string {
   const fg = summarize(walk.foregroundMs);
   const idle = summarize(walk.foregroundIdleMs);
   const keys = summarize(typing.frameMs);
@@ -86,6 +87,8 @@ function report(context: { date: string; node: string; nproc: number; loadAvg: n
     `| the index open, first search drawn | ${mib(typing.rss.indexOpen)} |`,
     `| after the keys | ${mib(typing.rss.afterKeys)} |`,
     `| peak (VmHWM) | ${mib(typing.rss.peak)} |`,
+    `| walking the index itself (${consoleWalk.walkSeconds.toFixed(1)} s from /): largest sample | ${mib(Math.max(...consoleWalk.rssKiB))} |`,
+    `| walking the index itself: peak (VmHWM) | ${mib(consoleWalk.peakKiB)} |`,
   ].join('\n');
 }
 
@@ -111,11 +114,13 @@ try {
   log('typing in the console…');
   const typing = await measureTyping({ url: sandbox.url, apiKey, bundle: CONSOLE_BUNDLE, stateHome, store, queries, pauseMs: Number(values.pause) }, log);
   store.close();
+  log('the console walking the index itself…');
+  const consoleWalk = await measureConsoleWalk({ url: sandbox.url, apiKey, bundle: CONSOLE_BUNDLE });
   mkdirSync('bench/results', { recursive: true });
   const saved = `bench/results/search-${context.date.replace(/[: ]/g, '-').replace('-UTC', '')}.json`;
-  writeFileSync(saved, JSON.stringify({ ...context, walk, typing }));
+  writeFileSync(saved, JSON.stringify({ ...context, walk, typing, consoleWalk }));
   log(`samples saved to ${saved}`);
-  process.stdout.write(`${report(context, walk, typing)}\n`);
+  process.stdout.write(`${report(context, walk, typing, consoleWalk)}\n`);
 } finally {
   await sandbox.stop();
 }

@@ -127,6 +127,17 @@ describe('matching, against a plain matcher over random orders', () => {
 });
 
 describe('the file', () => {
+  it('is started afresh when it is not a readable index (it is only a cache)', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'rc-index-file-')), 'search');
+    mkdirSync(dir, { mode: 0o700 });
+    const path = join(dir, 'north.sqlite');
+    writeFileSync(path, 'not a database: a file someone put here, long enough to hold a header', { mode: 0o600 });
+    const store = await SearchIndexStore.open(path, SETTLED);
+    stores.push(store);
+    store.upsert([record(7)], 1, 1);
+    expect(store.find('ana', 10).hits.map((h) => h.record.id)).toEqual([7]);
+  });
+
   it('is created 0600 in a 0700 directory, and a link in its place is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rc-index-file-'));
     const path = join(dir, 'search', 'north.sqlite');

@@ -126,14 +126,19 @@ export class SearchIndexStore {
   /** Opens (creating when missing) the index file at `path`. A file of another schema version is started afresh. */
   static async open(path: string, options: StoreOptions): Promise<SearchIndexStore> {
     await preparePrivateFile(path);
-    let db = openDb(path);
-    if (!ensureSchema(db)) {
-      db.close();
-      deleteIndexFiles(path);
-      await preparePrivateFile(path);
+    let db: DatabaseSync | null = null;
+    try {
       db = openDb(path);
-      ensureSchema(db);
+      if (ensureSchema(db)) return new SearchIndexStore(db, options);
+    } catch (error) {
+      // A cache that cannot be read (damaged, or not SQLite at all) is started afresh.
+      if (!isUnreadable(error)) throw error;
     }
+    db?.close();
+    deleteIndexFiles(path);
+    await preparePrivateFile(path);
+    db = openDb(path);
+    ensureSchema(db);
     return new SearchIndexStore(db, options);
   }
 
@@ -234,6 +239,13 @@ export class SearchIndexStore {
   close(): void {
     if (this.db.isOpen) this.db.close();
   }
+}
+
+/** SQLite's errors for a file that is not a readable database. */
+function isUnreadable(error: unknown): boolean {
+  const code = (error as { errcode?: number }).errcode;
+  // SQLITE_CORRUPT (11) and SQLITE_NOTADB (26).
+  return code === 11 || code === 26;
 }
 
 function openDb(path: string): DatabaseSync {

@@ -100,7 +100,7 @@ export class SearchIndex {
   /** Takes out orders the service no longer lists (found gone when opened from a result). */
   forget(ids: readonly number[]): void {
     this.store.remove(ids);
-    this.update({});
+    this.update({ count: this.store.count() });
   }
 
   /**
@@ -138,7 +138,8 @@ export class SearchIndex {
           signal,
           onProgress: (walk) => {
             options.onProgress?.(walk);
-            this.update({ walk });
+            // The orders of this walk so far, or more when the index held some already.
+            this.update({ walk, count: Math.max(this.current.count, walk.seen) });
           },
         });
       } else {
@@ -166,8 +167,9 @@ export class SearchIndex {
     };
   }
 
+  /** A change of status; the count is read again only when `change` gives it (a count of 100,000 rows is not free). */
   private update(change: Partial<SearchIndexStatus>): void {
-    this.current = { ...this.current, count: this.store.count(), ...change };
+    this.current = { ...this.current, ...change };
     this.emit();
   }
 
