@@ -8,7 +8,7 @@
  *
  * The data: the sandbox's demo generator (bench/sandbox/dataset.ts, cached in bench/.cache);
  * 245,000 orders over the three demo shops give the first one about 100,000 visible orders.
- * The sandbox runs in a child process with D10's rate limit. Samples are saved to
+ * The sandbox runs in a child process (bench/console's) with D10's rate limit. Samples are saved to
  * bench/results/search-*.json; the report goes to stdout (docs/benchmarks.md has it).
  */
 import { fork } from 'node:child_process';
@@ -42,7 +42,7 @@ const { values } = parseArgs({
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function startSandbox(dbPath: string, rate: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = fork(join(HERE, 'children', 'sandbox-child.ts'), [dbPath, String(rate)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(HERE, '..', 'console', 'children', 'sandbox-child.ts'), [dbPath, String(rate)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the sandbox child exited with ${code}`)));
     child.once('message', (message: { url: string }) =>
