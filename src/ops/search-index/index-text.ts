@@ -38,6 +38,8 @@ export function walkProgressLine(label: string, p: WalkProgress, width: number):
 export function indexStateText(status: SearchIndexStatus, nowMs: number): string {
   if (status.phase === 'walking') {
     const walked = status.walk ? walkFigures(status.walk) : `${count(status.count)} so far`;
+    // A walk again (once a day) over an index that is whole: its searches cover every order.
+    if (status.freshAt !== null) return `Index of ${count(status.count)} orders, walked again: ${walked}`;
     return `Indexing every order (searches cover those read so far): ${walked}`;
   }
   const orders = `${count(status.count)} order${status.count === 1 ? '' : 's'}`;
