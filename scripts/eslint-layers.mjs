@@ -11,11 +11,12 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * client, the bulk queue and their contract, `client-types.ts`).
  */
 export const LAYERS = {
+  sqlite: [],
   api: [],
   'api/client': ['api'],
   format: ['api'],
-  local: ['api'],
-  sandbox: ['api'],
+  local: ['api', 'sqlite'],
+  sandbox: ['api', 'sqlite'],
   ops: ['api', 'api/client', 'format', 'local'],
   ui: ['api', 'api/client', 'format', 'local', 'ops'],
   cli: ['api', 'api/client', 'format', 'local', 'ops', 'ui', 'sandbox'],

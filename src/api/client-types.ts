@@ -55,6 +55,20 @@ export interface ClientHooks {
   readonly onSettled?: (info: { readonly ok: boolean; readonly status?: number }) => void;
 }
 
+/**
+ * Which line a request waits in: the console's own requests (`foreground`, never held back)
+ * or work in the background (the search index's walk), which yields to them.
+ */
+export type Lane = 'foreground' | 'background';
+
+/** Paces the attempts of one client by lane (src/api/bulk/lanes.ts). */
+export interface LaneGate {
+  /** Before each attempt: resolves when it may go out; rejects when `signal` aborts first. */
+  enter(lane: Lane, signal?: AbortSignal): Promise<void>;
+  /** After each attempt: the answer's status (none: no answer) and its Retry-After. */
+  leave(lane: Lane, answer: { readonly status?: number; readonly retryAfterMs?: number }): void;
+}
+
 export interface ClientOptions {
   /** Base URL ending in the version segment, e.g. http://127.0.0.1:4010/public-api/v1 */
   readonly baseUrl: string;
@@ -69,6 +83,8 @@ export interface ClientOptions {
   /** Max concurrent connections to the service (default 8). */
   readonly connections?: number;
   readonly hooks?: ClientHooks;
+  /** Paces every attempt by its call's lane (default: the client's own RequestLanes, src/api/bulk/lanes.ts). */
+  readonly lanes?: LaneGate;
   /** Injected for tests: sleeping and randomness of the retry policy. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly random?: () => number;
@@ -85,6 +101,8 @@ export interface CallOptions {
   readonly beforeAttempt?: (signal?: AbortSignal) => Promise<void>;
   /** Hooks for this call only, called in addition to the client's hooks. */
   readonly hooks?: ClientHooks;
+  /** The lane of the client's LaneGate this call's attempts wait in (default `foreground`). */
+  readonly lane?: Lane;
 }
 
 export interface ListPageRequest extends CallOptions {

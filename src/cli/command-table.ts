@@ -19,6 +19,7 @@ export interface CommandEntry {
 export const COMMANDS = {
   console: { summary: 'Open the console (the default): list, filters, review, receive', load: () => import('./commands/console/index.js') },
   list: { summary: 'List return orders (filters, every page, table/TSV/JSON/NDJSON/CSV)', load: () => import('./commands/list/index.js') },
+  search: { summary: 'Find return orders by customer, e-mail, order name, product or SKU', load: () => import('./commands/search/index.js') },
   show: { summary: 'Show one return order with its items', load: () => import('./commands/show/index.js') },
   review: { summary: 'Review every pending item of an order (approve all, or decisions from a file)', load: () => import('./commands/review/index.js') },
   receive: { summary: 'Mark reviewed orders received (one or many)', load: () => import('./commands/receive/index.js') },

@@ -4,6 +4,10 @@
  * text that already says the same thing in words.
  */
 
+/** The colours a profile may give its shop (`color` in the config file): the ones every terminal has. */
+export const SHOP_COLORS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan'] as const;
+export type ShopColor = (typeof SHOP_COLORS)[number];
+
 /** A function that wraps text in one style (identity when colour is off). */
 export type Paint = (text: string) => string;
 

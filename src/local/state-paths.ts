@@ -3,6 +3,7 @@
  * user's configuration, so they are encoded into safe, reversible file names: nothing can
  * climb out of the state directory or collide with another profile's files.
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -51,4 +52,28 @@ export function commandHistoryPath(stateDir: string, profile: string): string {
 /** The scans of one profile's scan desk not yet finished (kept through a crash and sent when the service answers). */
 export function scanQueuePath(stateDir: string, profile: string): string {
   return join(stateDir, 'scan-queue', `${safeFileSegment(profile)}.json`);
+}
+
+const SEARCH_DIR = 'search';
+const SEARCH_SUFFIX = '.sqlite';
+
+/** The search index of one connection (customers' names, e-mails, items: kept 0600, one file per shop). */
+export function searchIndexPath(stateDir: string, stateName: string): string {
+  return join(stateDir, SEARCH_DIR, `${safeFileSegment(stateName)}${SEARCH_SUFFIX}`);
+}
+
+/**
+ * The search index files of a profile: its own, and those of connections from outside it
+ * (`<profile>+<fingerprint>`, see cli/config/local-state-name.ts). Only existing files.
+ */
+export function profileSearchIndexPaths(stateDir: string, profile: string): string[] {
+  const own = `${safeFileSegment(profile)}${SEARCH_SUFFIX}`;
+  const outside = safeFileSegment(`${profile}+`);
+  let names: string[];
+  try {
+    names = readdirSync(join(stateDir, SEARCH_DIR));
+  } catch {
+    return [];
+  }
+  return names.filter((n) => n === own || (n.startsWith(outside) && n.endsWith(SEARCH_SUFFIX))).map((n) => join(stateDir, SEARCH_DIR, n));
 }

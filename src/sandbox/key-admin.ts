@@ -10,7 +10,7 @@ import { defaultDbPath } from './config.js';
 import { insertKey, listKeys, revokeKeys, type KeyRow } from './db/keys.js';
 import { isMemoryPath, openDatabase, type Db } from './db/open.js';
 import { findShop, listShops } from './db/shops.js';
-import { transaction } from './db/transaction.js';
+import { transaction } from '../sqlite/transaction.js';
 import { generateApiKey, maskKey } from './keys.js';
 
 export type KeyAdminCode = 'no_database' | 'shop_not_found' | 'key_not_found' | 'key_ambiguous';

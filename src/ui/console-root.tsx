@@ -1,6 +1,6 @@
 /**
  * Everything a console screen needs around it: React Query, the injected services, the
- * colour theme and the notice line. The real start and the screen tests use the same root.
+ * colour theme, the notice line and the profile's search index. The real start and the screen tests use the same root.
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { NoticeProvider } from './context/notice-context.js';
 import { ServicesProvider } from './context/services-context.js';
 import { ThemeProvider, type Theme } from './context/theme-context.js';
 import type { ConsoleServices } from './services.js';
+import { SearchIndexProvider } from './search-index/search-index-context.js';
 
 export interface ConsoleRootProps {
   readonly services: ConsoleServices;
@@ -22,7 +23,9 @@ export function ConsoleRoot(props: ConsoleRootProps) {
     <QueryClientProvider client={props.queryClient}>
       <ServicesProvider services={props.services}>
         <ThemeProvider theme={props.theme}>
-          <NoticeProvider>{props.children}</NoticeProvider>
+          <NoticeProvider>
+            <SearchIndexProvider>{props.children}</SearchIndexProvider>
+          </NoticeProvider>
         </ThemeProvider>
       </ServicesProvider>
     </QueryClientProvider>

@@ -13,6 +13,9 @@ import type { SavedViews } from '../ops/saved-views.js';
 import type { ScanDeskSettings } from './scan-desk-settings.js';
 
 export type { ScanDeskSettings, ScanSound } from './scan-desk-settings.js';
+import type { SearchIndex } from '../ops/search-index/index.js';
+import type { OpenOutcome } from '../local/open-url.js';
+import type { ShopColor } from '../format/style.js';
 
 export interface ConsoleProfile {
   /** Profile name (one per shop), e.g. "default" or "north". */
@@ -37,6 +40,12 @@ export interface ConsoleProfile {
   readonly overviewCap?: number;
   /** The scan desk's settings (default: DEFAULT_SCAN_DESK). */
   readonly scanDesk?: ScanDeskSettings;
+  /** Words naming the shop on every screen (the profile's `label`), e.g. PRODUCTION. */
+  readonly label?: string | null;
+  /** The shop's colour on every screen (the profile's `color`). */
+  readonly color?: ShopColor | null;
+  /** The web admin's page of an order (the profile's `web_url`: {id} and {order_name} filled in). */
+  readonly webUrl?: string | null;
 }
 
 export interface ConsoleServices {
@@ -57,6 +66,13 @@ export interface ConsoleServices {
   readonly views?: SavedViews;
   /** Profile names of the config file, for `:profile` and its completion (default: none). */
   readonly profileNames?: readonly string[];
+  /**
+   * Opens the profile's search index (loaded on first use); null when the profile keeps none
+   * (`search_index: false`: its files are deleted). Absent: quick find looks up names and ids only.
+   */
+  readonly openSearchIndex?: () => Promise<SearchIndex | null>;
+  /** Opens a web page in the user's browser (local/open-url.ts); absent: the address is shown instead. */
+  readonly openInBrowser?: (url: string) => Promise<OpenOutcome>;
 }
 
 /** A profile opened for the console: its own services (client, name, clock), or why it cannot be. */

@@ -117,6 +117,6 @@ describe('returns-console as a process', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain('--order-names LIST');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error: Unknown command "lsit"\. Did you mean list\? Commands: console, list, show, review, receive, overview, config, sandbox, completion, version\. \[usage_error\]\nhint: /);
+    expect(unknown.stderr).toMatch(/^error: Unknown command "lsit"\. Did you mean list\? Commands: console, list, search, show, review, receive, overview, config, sandbox, completion, version\. \[usage_error\]\nhint: /);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReturnOrder } from '../../src/api/schemas.js';
+import type { IndexRecord } from '../../src/local/search-index/index.js';
 import { appReducer, initialAppState, topScreen } from '../../src/ui/app-state.js';
 import { switchBlocker } from '../../src/ui/profiles/switch-blocker.js';
 import { textAt } from '../../src/ui/components/text-edit.js';
@@ -91,5 +92,22 @@ describe('switching shops while the desk works', () => {
     expect(switchBlocker({ phase: 'idle' }, false)).toBeNull();
     const results = { phase: 'results' } as unknown as Parameters<typeof switchBlocker>[0];
     expect(switchBlocker(results, false)).toBeNull();
+  });
+});
+
+describe('quick find with index matches', () => {
+  const hit = (id: number) => ({ record: { id } as IndexRecord, tier: 1 });
+  const found = (...idList: number[]) => ({ hits: idList.map(hit), total: idList.length, isCountCapped: false });
+
+  it('chooses the best match for new text, and keeps the chosen one when the same text is searched again', () => {
+    let s = findReducer(initialFindState, { type: 'edit', text: textAt('ro'), found: found(9, 8, 7) });
+    s = findReducer(s, { type: 'move', by: 1 });
+    expect(s.cursor).toBe(1);
+    // The index changed under the same text: 8 stays chosen where it now is.
+    s = findReducer(s, { type: 'edit', text: textAt('ro'), found: found(10, 9, 8) });
+    expect(s.cursor).toBe(2);
+    // More text: the best match is chosen.
+    s = findReducer(s, { type: 'edit', text: textAt('rom'), found: found(8, 7) });
+    expect(s.cursor).toBe(0);
   });
 });

@@ -290,7 +290,7 @@ describe('orders list', () => {
   it('shows help generated from the binding table, the current screen first', async () => {
     const view = track(renderConsole({ baseUrl: sandbox.url, rows: 30, columns: 80 }));
     await view.waitFor('#N1025');
-    await view.press('?', 'Help: keys', 'Orders list', 'Find by order name or id');
+    await view.press('?', 'Help: keys', 'Orders list', 'Find: customer, e-mail, order name or id');
     const lines = view.frame().split('\n');
     expect(lines[1]).toBe('Orders list');
     // At 80 columns a long description goes on under itself instead of being cut.

@@ -20,7 +20,7 @@ import { makeTheme } from '../../src/ui/context/theme-context.js';
 import { createConsoleQueryClient } from '../../src/ui/queries/query-client.js';
 import { FilterPanel } from '../../src/ui/screens/list/filter-panel.js';
 import type { FilterFormValues } from '../../src/ui/screens/list/filter-form.js';
-import type { ConsoleServices } from '../../src/ui/services.js';
+import type { ConsoleProfile, ConsoleServices } from '../../src/ui/services.js';
 import type { KeyTable } from '../../src/ui/keys/match.js';
 import type { ListView } from '../../src/ui/screens/list/list-state.js';
 import type { SavedViews } from '../../src/ops/saved-views.js';
@@ -54,6 +54,12 @@ export interface RenderConsoleOptions {
   readonly initialView?: ListView | null;
   /** The profile's preset reject reasons (default one, "Damaged"). */
   readonly rejectReasons?: readonly string[];
+  /** More of the profile (label, color, webUrl). */
+  readonly profile?: Partial<ConsoleProfile>;
+  /** More services (openSearchIndex, openInBrowser). */
+  readonly services?: Partial<ConsoleServices>;
+  /** Colour on (default off, as with NO_COLOR). */
+  readonly isColor?: boolean;
 }
 
 /** Every listPage call the console made (cursor undefined = first page). */
@@ -130,6 +136,7 @@ export function consoleServices(options: RenderConsoleOptions) {
       isSandbox: options.isSandbox ?? false,
       rejectReasons: options.rejectReasons ?? ['Damaged'],
       refreshIntervalMs: options.refreshIntervalMs ?? 0,
+      ...options.profile,
     },
     isReadOnly: options.isReadOnly ?? false,
     stateDir,
@@ -138,6 +145,7 @@ export function consoleServices(options: RenderConsoleOptions) {
     ...(options.keyTable && { keyTable: options.keyTable }),
     ...(options.views && { views: options.views }),
     ...(options.profileNames && { profileNames: options.profileNames }),
+    ...options.services,
   };
   return { services, client, real, calls, stateDir, monitor };
 }
@@ -147,7 +155,7 @@ export function renderConsole(options: RenderConsoleOptions) {
   const { services, client, real, calls, stateDir, monitor } = consoleServices(options);
   const queryClient = createConsoleQueryClient();
   const view = render(
-    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(false)}>
+    <ConsoleRoot services={services} queryClient={queryClient} theme={makeTheme(options.isColor ?? false)}>
       <App initialFilters={options.filters ?? {}} initialLimit={options.limit ?? 50} initialAuth={options.initialAuth ?? null} initialView={options.initialView ?? null} />
     </ConsoleRoot>,
   );

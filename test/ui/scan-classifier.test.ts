@@ -55,6 +55,52 @@ function show(out: readonly Classified[]): string[] {
   return out.map((c) => (c.kind === 'key' ? name(c.press) : `scan:${c.scan.text}${c.scan.terminator === 'enter' ? '⏎' : '⇥'}${c.scan.echoed ? `(echoed ${c.scan.echoed})` : ''}`));
 }
 
+/** Feeds `timeline` with typing echoed (a field that takes scans itself), quiet checks between. */
+function echoed(timeline: readonly { readonly at: number; readonly press: KeyPress }[]): { out: Classified[]; at: number[] } {
+  let state = initialClassifierState;
+  const out: Classified[] = [];
+  const at: number[] = [];
+  for (const { at: t, press: p } of timeline) {
+    const quiet = classifyQuiet(state, t);
+    state = quiet.state;
+    const step = classifyPress(state, p, t, { isMoveOnly: isMoveOnlyChar, isTypingEchoed: true });
+    state = step.state;
+    for (const c of [...quiet.out, ...step.out]) {
+      out.push(c);
+      at.push(t);
+    }
+  }
+  return { out, at };
+}
+
+/** Feeds `timeline` with typing echoed and no quiet check between. */
+function pressAllEchoed(timeline: readonly { readonly at: number; readonly press: KeyPress }[]): Classified[] {
+  let state = initialClassifierState;
+  const out: Classified[] = [];
+  for (const { at, press: p } of timeline) {
+    const step = classifyPress(state, p, at, { isMoveOnly: isMoveOnlyChar, isTypingEchoed: true });
+    state = step.state;
+    out.push(...step.out);
+  }
+  return out;
+}
+
+describe('typing echoed (quick find)', () => {
+  it('lets every typed character out the moment it comes, and still takes a scan whole', () => {
+    const person = echoed(typed('olivia\r', 120));
+    expect(show(person.out)).toEqual(['o', 'l', 'i', 'v', 'i', 'a', '⏎']);
+    // Not held back: each key goes out at its own arrival.
+    expect(person.at).toEqual([0, 120, 240, 360, 480, 600, 720]);
+    // A scanner's run is typed as it comes, then given whole: the field replaces what it typed.
+    expect(show(echoed(typed('#N1001\r', 8)).out)).toEqual(['#', 'N', '1', '0', '0', '1', 'scan:#N1001⏎(echoed 6)']);
+    // Typing, a pause, then a scan: two runs, even when no quiet check came between.
+    const typedThenScan = [...typed('zz', 0), ...typed('#N1015\r', 8, SCAN_GAP_MS + 10)];
+    expect(show(pressAllEchoed(typedThenScan))).toEqual(['z', 'z', '#', 'N', '1', '0', '1', '5', 'scan:#N1015⏎(echoed 6)']);
+    // j and k are letters here, not moves: a scan of them is still a scan.
+    expect(show(echoed(typed('jkjk\r', 5)).out)).toEqual(['j', 'k', 'j', 'k', 'scan:jkjk⏎(echoed 4)']);
+  });
+});
+
 describe('the scan classifier', () => {
   it('takes a scanner typing one character every 8 ms and Enter as one scan', () => {
     expect(show(classifyTimeline(typed('#N1001\r', 8)))).toEqual(['scan:#N1001⏎']);

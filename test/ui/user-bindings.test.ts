@@ -139,7 +139,7 @@ describe('problems, each naming the scope, the key and both actions', () => {
 
   it('unknown scopes, actions and key names, with the closest names', () => {
     expect(problemsOf({ lst: { mark: 'x' } })).toEqual([
-      'lst: unknown scope "lst"; scopes: global, list, filter, find, command, order, reason, confirm, bulk, scan, overview, profiles, log, help. Did you mean list?',
+      'lst: unknown scope "lst"; scopes: global, list, filter, find, command, order, reason, confirm, bulk, scan, overview, profiles, log, help, help-find. Did you mean list?',
     ]);
     expect(problemsOf({ list: { approve: 'x' } })[0]).toMatch(/^list\.approve: unknown action "approve" in scope list; its actions: move-up, .*approve-all-marked/);
     expect(problemsOf({ list: { mark: '<spcae>' } })[0]).toMatch(/^list\.mark: "<spcae>" is not a key name; use a character as itself/);

@@ -11,6 +11,7 @@ export {
 export { AdaptiveLimiter, SYSTEM_CLOCK, type LimiterClock } from './limiter.js';
 export {
   PROBING_LIMITER,
+  chargeToken,
   initialLimiterState,
   knownRateLimiter,
   limiterReducer,
@@ -20,3 +21,4 @@ export {
   type LimiterState,
 } from './limiter-policy.js';
 export { countsOf, type QueueCounts } from './queue-state.js';
+export { RequestLanes, DEFAULT_QUIET_MS, type LaneOptions, type LaneSnapshot } from './lanes.js';

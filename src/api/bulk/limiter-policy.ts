@@ -114,6 +114,16 @@ export function takeToken(state: LimiterState, config: LimiterConfig, now: numbe
   return { state: { ...filled, isLimiting: true }, waitMs };
 }
 
+/**
+ * Counts a request that went out without waiting (a request of higher priority, see lanes.ts)
+ * against the bucket: the tokens may go below zero, down to minus the burst, so the requests
+ * that do wait make up for it and the sum stays within the rate.
+ */
+export function chargeToken(state: LimiterState, config: LimiterConfig, now: number): LimiterState {
+  const filled = refill(state, config, now);
+  return { ...filled, tokens: Math.max(-config.burst, filled.tokens - 1) };
+}
+
 /** Applies what a request's answer says about the service's limit. */
 export function limiterReducer(state: LimiterState, event: LimiterEvent, config: LimiterConfig): LimiterState {
   if (event.type === 'rate_limited') {

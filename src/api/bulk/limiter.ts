@@ -4,6 +4,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  chargeToken,
   initialLimiterState,
   limiterReducer,
   takeToken,
@@ -40,6 +41,11 @@ export class AdaptiveLimiter {
     // A waiter that gave up must not block the ones behind it.
     this.line = turn.catch(() => undefined);
     return turn;
+  }
+
+  /** A request went out without waiting for a token: it is counted all the same (see chargeToken). */
+  charge(): void {
+    this.state = chargeToken(this.state, this.config, this.clock.now());
   }
 
   /** The service answered without a 429. */

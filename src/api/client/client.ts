@@ -22,6 +22,7 @@ import { parseSuccessBody, tryParseBody } from './responses.js';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 import { parseBaseUrl, parseRoutes, routePath, type Route } from './routes.js';
 import { createPool } from './transport.js';
+import { RequestLanes } from '../bulk/lanes.js';
 
 /** A page with the request id of the answer that carried it. */
 export type PageWithRequestId = Page & { readonly requestId?: string };
@@ -69,6 +70,8 @@ export function createClient(options: ClientOptions): ReturnsApiClient {
       backoffBaseMs: Math.max(0, options.backoffBaseMs ?? DEFAULT_RETRY_POLICY.backoffBaseMs),
     },
     hooks: options.hooks,
+    // One per client (one key, one rate limit): background work yields to everything else.
+    lanes: options.lanes ?? new RequestLanes(),
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
     now: Date.now,

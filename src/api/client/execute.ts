@@ -6,7 +6,7 @@
  * needs for reconciliation.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { CallOptions, ClientHooks, RetryInfo } from '../client-types.js';
+import type { CallOptions, ClientHooks, LaneGate, RetryInfo } from '../client-types.js';
 import { ApiError } from './errors.js';
 import { errorFromResponse, headerValue, type RawResponse } from './responses.js';
 import { decideRetry, parseRetryAfter, retryReasonOf, type RetryPolicy } from './retry-policy.js';
@@ -15,6 +15,7 @@ import { abortedError, attempt, type TransportContext, type TransportRequest } f
 export interface ExecuteContext extends Omit<TransportContext, 'signal'> {
   readonly policy: RetryPolicy;
   readonly hooks?: ClientHooks;
+  readonly lanes?: LaneGate;
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly random: () => number;
   readonly now: () => number;
@@ -54,18 +55,20 @@ export async function execute(req: TransportRequest, ctx: ExecuteContext, call: 
   let retries = 0;
   let wasPossiblyApplied = false;
   for (;;) {
-    if (call.beforeAttempt) {
-      try {
-        await call.beforeAttempt(signal);
-      } catch (error) {
-        settle(false);
-        const failure = signal?.aborted ? abortedError(ctx.secrets) : asApiError(error, ctx.secrets);
-        return { ok: false, error: failure.withRetries(retries), wasPossiblyApplied };
-      }
+    const lane = call.lane ?? 'foreground';
+    try {
+      await call.beforeAttempt?.(signal);
+      await ctx.lanes?.enter(lane, signal);
+    } catch (error) {
+      settle(false);
+      const failure = signal?.aborted ? abortedError(ctx.secrets) : asApiError(error, ctx.secrets);
+      return { ok: false, error: failure.withRetries(retries), wasPossiblyApplied };
     }
     const outcome = await attempt(req, { ...ctx, signal });
+    const status = outcome.type === 'response' ? outcome.raw.status : undefined;
+    const retryAfterMs = outcome.type === 'response' && (status ?? 0) >= 300 ? parseRetryAfter(headerValue(outcome.raw, 'retry-after'), ctx.now()) : undefined;
+    ctx.lanes?.leave(lane, { ...(status !== undefined && { status }), ...(retryAfterMs !== undefined && { retryAfterMs }) });
     let error: ApiError;
-    let retryAfterMs: number | undefined;
     let mayHaveApplied: boolean;
     if (outcome.type === 'response') {
       const { raw } = outcome;
@@ -74,7 +77,6 @@ export async function execute(req: TransportRequest, ctx: ExecuteContext, call: 
         return { ok: true, raw, retries, wasPossiblyApplied };
       }
       error = errorFromResponse(raw, ctx.secrets);
-      retryAfterMs = parseRetryAfter(headerValue(raw, 'retry-after'), ctx.now());
       mayHaveApplied = raw.status >= 500;
     } else {
       error = outcome.error;

@@ -24,16 +24,22 @@ export function isProfilesOwnConnection(config: Connection): boolean {
   return isProfileSource(config.baseUrl.source) && isProfileSource(config.keySource.source);
 }
 
+/**
+ * 12 hex digits naming a service and key (the same service however its URL is written:
+ * "https://x/v1/" and "https://x/v1"), revealing nothing of the key.
+ */
+export function connectionFingerprint(baseUrl: string, apiKey: string): string {
+  const parsed = parseBaseUrl(baseUrl);
+  const service = parsed.ok ? parsed.origin + parsed.basePath : baseUrl;
+  return createHash('sha256')
+    .update(FINGERPRINT_LABEL + service + '\0' + apiKey)
+    .digest('hex')
+    .slice(0, FINGERPRINT_HEX_DIGITS);
+}
+
 /** The local-state name of `config`'s connection with `apiKey` (see the module comment). */
 export function localStateName(config: Connection, apiKey: string): string {
   const profile = config.profile.value;
   if (isProfilesOwnConnection(config)) return profile;
-  // The same service however its URL is written ("https://x/v1/" and "https://x/v1").
-  const parsed = parseBaseUrl(config.baseUrl.value);
-  const service = parsed.ok ? parsed.origin + parsed.basePath : config.baseUrl.value;
-  const fingerprint = createHash('sha256')
-    .update(FINGERPRINT_LABEL + service + '\0' + apiKey)
-    .digest('hex')
-    .slice(0, FINGERPRINT_HEX_DIGITS);
-  return `${profile}+${fingerprint}`;
+  return `${profile}+${connectionFingerprint(config.baseUrl.value, apiKey)}`;
 }

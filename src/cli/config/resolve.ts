@@ -13,6 +13,7 @@ import { parseBaseUrl } from '../../api/client/routes.js';
 import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE } from './names.js';
 import { knownNamesHint } from '../../format/did-you-mean.js';
 import type { ProfileConfig } from './schema.js';
+import type { ShopColor } from '../../format/style.js';
 import { DEFAULT_OVERVIEW_CAP } from '../../ops/overview.js';
 import type { SavedViews } from '../../ops/saved-views.js';
 import type { KeyTable } from '../../ui/keys/match.js';
@@ -77,6 +78,14 @@ export interface ResolvedConfig {
     readonly successSound: Sourced<ScanSound>;
     readonly isSoundWithScreenReader: Sourced<boolean>;
   };
+  /** The shop's colour on every screen (null: none). */
+  readonly color: Sourced<ShopColor | null>;
+  /** Words naming the shop on every screen, e.g. PRODUCTION (null: none). */
+  readonly label: Sourced<string | null>;
+  /** The web admin's page of an order, a template with {id} and {order_name} (null: none). */
+  readonly webUrl: Sourced<string | null>;
+  /** Whether a search index of the shop's orders is kept (docs/search.md). */
+  readonly searchIndex: Sourced<boolean>;
   /** The console's keys: the built-in table with the config file's `keybindings` applied, and what they changed. */
   readonly keys: { readonly table: KeyTable; readonly overrides: readonly KeyOverride[] };
   /** The config file's saved views, by name. */
@@ -163,6 +172,10 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
       successSound: fromProfile<ScanSound>(p.scan_success_sound, 'scan_success_sound', DEFAULT_SCAN_DESK.successSound),
       isSoundWithScreenReader: fromProfile(p.scan_sound_with_screen_reader, 'scan_sound_with_screen_reader', DEFAULT_SCAN_DESK.isSoundWithScreenReader),
     },
+    color: fromProfile<ShopColor | null>(p.color, 'color', null),
+    label: fromProfile<string | null>(p.label, 'label', null),
+    webUrl: fromProfile<string | null>(p.web_url, 'web_url', null),
+    searchIndex: fromProfile(p.search_index, 'search_index', true),
     keys: effectiveKeyTable(file.config.keybindings),
     views: file.config.views ?? {},
     profileNames: Object.keys(profiles),

@@ -7,6 +7,8 @@ import * as z from '../../api/zod.js';
 import { parseBaseUrl, parseRoute } from '../../api/client/routes.js';
 import { parseScanCodePattern } from '../../ops/scan-code.js';
 import { parseScannerKey } from '../../ui/keys/scanner-keys.js';
+import { parseWebUrlTemplate } from '../../ops/web-link.js';
+import { SHOP_COLORS } from '../../format/style.js';
 import { formatPath } from '../zod-format.js';
 import { keybindingsSchema } from './keybindings.js';
 import { CONFIG_NAME_PATTERN, CONFIG_NAME_RULE } from './names.js';
@@ -54,6 +56,21 @@ const scanSound = z.union(
   ],
   { error: 'must be "bell", "off", or a list: a command and its arguments, e.g. ["paplay", "beep.oga"] (run without a shell)' },
 );
+const webUrl = z.string().check(
+  z.superRefine((value: string, ctx) => {
+    const parsed = parseWebUrlTemplate(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  }),
+);
+/** Words shown beside the shop's name on every screen: short, and nothing a terminal would act on. */
+export const LABEL_MAX_CHARS = 24;
+const label = z.string().check(
+  z.trim(),
+  z.minLength(1, 'must not be empty'),
+  z.maxLength(LABEL_MAX_CHARS, `must be at most ${LABEL_MAX_CHARS} characters (it is shown on every screen)`),
+  z.regex(/^[^\p{Cc}\p{Cf}]*$/u, 'must not hold control or invisible characters'),
+);
+const color = z.enum(SHOP_COLORS, { error: `must be one of ${SHOP_COLORS.join(', ')}` });
 const seconds = (max: number) =>
   z.number().check(z.positive('must be a number of seconds above 0'), z.maximum(max, `must be at most ${max} seconds`));
 
@@ -86,6 +103,10 @@ export const profileSchema = z
     scan_sound: z.optional(scanSound),
     scan_success_sound: z.optional(scanSound),
     scan_sound_with_screen_reader: z.optional(z.boolean()),
+    color: z.optional(color),
+    label: z.optional(label),
+    web_url: z.optional(webUrl),
+    search_index: z.optional(z.boolean()),
     overview_cap: z.optional(
       z.number().check(z.int('must be a whole number'), z.minimum(100, 'must be at least 100 (one page)'), z.maximum(1_000_000, 'must be at most 1000000')),
     ),

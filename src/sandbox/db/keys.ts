@@ -8,7 +8,7 @@
 import { hashApiKey, keyLast4 } from '../keys.js';
 import type { Db, Statement } from './open.js';
 import { snapshotsOf, type ReadSnapshots } from './snapshot.js';
-import { transaction } from './transaction.js';
+import { transaction } from '../../sqlite/transaction.js';
 
 export interface KeyRow {
   readonly pk: number;

@@ -1,7 +1,7 @@
 /** The meta table: per-database settings such as the cursor secret and the demo seed. */
 import { randomBytes } from 'node:crypto';
 import type { Db } from './open.js';
-import { transaction } from './transaction.js';
+import { transaction } from '../../sqlite/transaction.js';
 
 export function getMeta(db: Db, key: string): string | undefined {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;

@@ -13,7 +13,7 @@
  */
 import { scalar, type Db } from './sqlite.js';
 import { ORDER_DOCS_SCHEMA, REBUILD_ORDER_DOCS } from './order-json.js';
-import { transaction } from './transaction.js';
+import { transaction } from '../../sqlite/transaction.js';
 
 const TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -9,7 +9,7 @@
  * transaction instead: the locks once, data_version once, and every read sees one state
  * of the database. One instance per connection (`snapshotsOf`).
  */
-import { checkedSync } from './transaction.js';
+import { checkedSync } from '../../sqlite/transaction.js';
 import type { Db, Statement } from './sqlite.js';
 
 export class ReadSnapshots {

@@ -1,49 +1,14 @@
 /**
- * Node's built-in SQLite (node:sqlite), loaded on first use. Node 22 (and some 24 releases)
- * print "ExperimentalWarning: SQLite is an experimental feature" when the module loads;
- * the sandbox's and the console's output stay clean of exactly that one warning, and every
- * other warning is printed as before.
- *
- * The module is fetched with process.getBuiltinModule rather than a static import: a
- * static import is loaded before any of our code runs, so no filter could be in place.
+ * The sandbox's helpers around node:sqlite (loaded by src/sqlite/load.ts): its database and
+ * statement types, single values, BLOBs as Buffers, numbered parameters.
  */
 import type * as NodeSqlite from 'node:sqlite';
 
-export type SqliteModule = typeof NodeSqlite;
+export { isSqliteExperimentalWarning, sqlite, type SqliteModule } from '../../sqlite/load.js';
+
 /** An open sandbox database (see openDatabase in open.ts). */
 export type Db = NodeSqlite.DatabaseSync;
 export type Statement = NodeSqlite.StatementSync;
-
-let loaded: SqliteModule | undefined;
-
-/** True for the one warning node:sqlite emits when it is loaded. */
-export function isSqliteExperimentalWarning(warning: string | Error, typeOrOptions?: unknown): boolean {
-  const type =
-    warning instanceof Error
-      ? warning.name
-      : typeof typeOrOptions === 'string'
-        ? typeOrOptions
-        : (typeOrOptions as { type?: string } | undefined)?.type;
-  const message = warning instanceof Error ? warning.message : warning;
-  return type === 'ExperimentalWarning' && /^SQLite is an experimental feature/.test(message);
-}
-
-/** node:sqlite, with its experimental warning held back while it loads. */
-export function sqlite(): SqliteModule {
-  if (loaded) return loaded;
-  const emitWarning = process.emitWarning;
-  // Only for the duration of this synchronous call: node:sqlite warns while it loads.
-  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
-    if (isSqliteExperimentalWarning(warning, rest[0])) return;
-    return (emitWarning as (...args: unknown[]) => void).call(this, warning, ...rest);
-  } as typeof process.emitWarning;
-  try {
-    loaded = process.getBuiltinModule('node:sqlite') as SqliteModule;
-  } finally {
-    process.emitWarning = emitWarning;
-  }
-  return loaded;
-}
 
 /** The single value of the first row of `sql` (a pragma, a count), or undefined. */
 export function scalar(db: Db, sql: string, ...params: NodeSqlite.SQLInputValue[]): unknown {

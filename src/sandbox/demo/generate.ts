@@ -14,7 +14,7 @@ import { isEmpty, setMeta } from '../db/meta.js';
 import type { Db } from '../db/open.js';
 import { withDeferredIndexes } from '../db/schema.js';
 import { insertShop } from '../db/shops.js';
-import { transaction } from '../db/transaction.js';
+import { transaction } from '../../sqlite/transaction.js';
 import {
   DEMO_SHOPS,
   FIRST_NAMES,

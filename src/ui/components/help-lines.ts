@@ -48,6 +48,31 @@ export function helpLines(scopes: readonly KeyScope[], isReadOnly: boolean, tabl
   return lines;
 }
 
+/**
+ * The lines matching `query` (every word of it, case ignored, in a row's keys, its text or
+ * its group's title), each under its group's title; every line when the query is empty.
+ */
+export function filterHelpLines(lines: readonly HelpLine[], query: string): HelpLine[] {
+  const words = query.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  if (words.length === 0) return [...lines];
+  const out: HelpLine[] = [];
+  let title: HelpLine | null = null;
+  let isTitleShown = false;
+  for (const line of lines) {
+    if (line.isTitle) {
+      title = line;
+      isTitleShown = false;
+      continue;
+    }
+    const text = `${title?.text ?? ''} ${line.lead} ${line.text}`.toLowerCase();
+    if (!words.every((w) => text.includes(w))) continue;
+    if (title && !isTitleShown) out.push(title);
+    isTitleShown = true;
+    out.push(line);
+  }
+  return out;
+}
+
 /** One screen line of the help. */
 export interface ScreenLine {
   readonly text: string;

@@ -3,7 +3,7 @@
  * NO_COLOR); meaning is always carried by words and symbols too, so colour is only a help.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { createStyle, type Style } from '../../format/style.js';
+import { createStyle, type ShopColor, type Style } from '../../format/style.js';
 
 /** Named tones; components ask for a tone, never a raw colour. */
 export type Tone = 'accent' | 'good' | 'warning' | 'danger' | 'muted' | 'badge';
@@ -23,11 +23,18 @@ export interface Theme {
   readonly color: (tone: Tone) => string | undefined;
   /** The shared palette of src/format (for status words painted inside table cells). */
   readonly style: Style;
+  /** A profile's own colour (its `color`), or undefined when colour is off. */
+  readonly shopColor: (color: ShopColor | null | undefined) => string | undefined;
 }
 
 /** Builds a theme; colour is on only when `isColor`. */
 export function makeTheme(isColor: boolean): Theme {
-  return { isColor, color: (tone) => (isColor ? TONE_COLORS[tone] : undefined), style: createStyle(isColor) };
+  return {
+    isColor,
+    color: (tone) => (isColor ? TONE_COLORS[tone] : undefined),
+    style: createStyle(isColor),
+    shopColor: (color) => (isColor && color ? color : undefined),
+  };
 }
 
 /** True when the environment or the arguments ask for no colour (https://no-color.org). */

@@ -24,6 +24,7 @@ export const SCOPE_TITLES: ReadonlyArray<readonly [KeyScope, string]> = [
   ['profiles', 'Profile (shop) picker'],
   ['log', 'Activity log'],
   ['help', 'Help'],
+  ['help-find', 'Help search'],
 ];
 
 const SPECIAL_NAMES: Record<Extract<KeySpec, { special: string }>['special'], string> = {

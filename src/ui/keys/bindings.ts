@@ -5,14 +5,14 @@
  */
 
 /** Where a binding applies. `global` applies on every screen unless a prompt has focus. */
-export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'command' | 'reason' | 'confirm' | 'help' | 'log' | 'bulk' | 'scan' | 'overview' | 'profiles';
+export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'command' | 'reason' | 'confirm' | 'help' | 'help-find' | 'log' | 'bulk' | 'scan' | 'overview' | 'profiles';
 
 /** The named actions; components switch on these, never on raw keys. */
 export type KeyAction =
   | 'quit' | 'help' | 'back' | 'activity-log' | 'switch-profile' | 'overview'
   | 'move-up' | 'move-down' | 'page-up' | 'page-down' | 'jump-top' | 'jump-bottom'
   | 'open' | 'mark' | 'mark-page' | 'mark-range' | 'clear-marks' | 'find' | 'filter' | 'command-line' | 'next-page' | 'prev-page' | 'refresh'
-  | 'receive' | 'approve-all-marked' | 'scan-mode'
+  | 'receive' | 'approve-all-marked' | 'scan-mode' | 'open-web'
   | 'approve' | 'reject' | 'keep' | 'approve-all' | 'clear-decision' | 'submit'
   | 'confirm-yes' | 'confirm-no' | 'next-field' | 'prev-field' | 'apply' | 'clear-field' | 'complete';
 
@@ -71,7 +71,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'mark-page', scope: 'list', keys: [c('*')], label: '*', description: 'Mark every order on the page (again: unmark them)', isMutating: false },
   { action: 'mark-range', scope: 'list', keys: [c('V')], label: 'V', description: 'Start a range here; move, then V again marks every order in between', isMutating: false },
   { action: 'clear-marks', scope: 'list', keys: [c('U')], label: 'U', description: 'Unmark every order (on all pages)', isMutating: false },
-  { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find by order name or id', isMutating: false, hintRank: 1, hint: 'find' },
+  { action: 'find', scope: 'list', keys: [c('/')], label: '/', description: 'Find: customer, e-mail, order name or id, product, SKU (as you type)', isMutating: false, hintRank: 1, hint: 'find' },
   { action: 'filter', scope: 'list', keys: [c('f')], label: 'f', description: 'Filters', isMutating: false, hintRank: 2, hint: 'filters' },
   { action: 'command-line', scope: 'list', keys: [c(':')], label: ':', description: 'Command line (:status, :view, :help …)', isMutating: false, hintRank: 3, hint: 'commands' },
   { action: 'next-page', scope: 'list', keys: [c('n')], label: 'n', description: 'Next page', isMutating: false, hintRank: 2, hint: 'next page' },
@@ -81,6 +81,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'approve-all-marked', scope: 'list', keys: [c('A')], label: 'A', description: 'Approve every undecided item of marked orders (a saved draft is sent as drafted)', isMutating: true, hintRank: 3, hint: 'approve marked' },
   { action: 'scan-mode', scope: 'list', keys: [c('S')], label: 'S', description: 'Scan mode (receiving desk)', isMutating: true, hintRank: 1, hint: 'scan mode', isDeliberate: true },
   { action: 'overview', scope: 'list', keys: [c('o')], label: 'o', description: 'Overview: orders per status, pending orders by age, your activity', isMutating: false, hintRank: 3, hint: 'overview' },
+  { action: 'open-web', scope: 'list', keys: [c('W')], label: 'W', description: "Open the order's page in the web admin (the profile's web_url)", isMutating: false },
 
   { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, hintRank: 1, hint: 'back' },
   { action: 'move-up', scope: 'order', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous item', isMutating: false },
@@ -93,6 +94,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'submit', scope: 'order', keys: [c('s')], label: 's', description: 'Submit review', isMutating: true, hintRank: 1, hint: 'submit' },
   { action: 'receive', scope: 'order', keys: [c('r')], label: 'r', description: 'Receive order', isMutating: true, hintRank: 1, hint: 'receive' },
   { action: 'refresh', scope: 'order', keys: [c('R')], label: 'R', description: 'Refresh order', isMutating: false },
+  { action: 'open-web', scope: 'order', keys: [c('W')], label: 'W', description: "Open the order's page in the web admin (the profile's web_url)", isMutating: false },
 
   { action: 'next-field', scope: 'filter', keys: [s('tab'), s('down')], label: 'Tab', description: 'Next field', isMutating: false, hintRank: 1, hint: 'next field' },
   { action: 'prev-field', scope: 'filter', keys: [s('shiftTab'), s('up')], label: 'S-Tab', description: 'Previous field', isMutating: false },
@@ -123,6 +125,9 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'move-down', scope: 'help', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },
   { action: 'page-up', scope: 'help', keys: [s('pageUp')], label: 'PgUp', description: 'Scroll up one screen', isMutating: false },
   { action: 'page-down', scope: 'help', keys: [s('pageDown'), s('space')], label: 'PgDn', description: 'Scroll down one screen', isMutating: false },
+  { action: 'find', scope: 'help', keys: [c('/')], label: '/', description: 'Search the keys and commands as you type', isMutating: false, hintRank: 1, hint: 'search' },
+  { action: 'apply', scope: 'help-find', keys: [s('return')], label: 'Enter', description: 'Keep the search and scroll its matches', isMutating: false, hintRank: 1, hint: 'done' },
+  { action: 'back', scope: 'help-find', keys: [s('escape')], label: 'Esc', description: 'Clear the search', isMutating: false, hintRank: 1, hint: 'clear' },
   { action: 'back', scope: 'log', keys: [s('escape'), c('L'), c('q')], label: 'Esc/q', description: 'Close activity log', isMutating: false, hintRank: 1, hint: 'close' },
   { action: 'move-up', scope: 'log', keys: [s('up'), c('k')], label: '↑/k', description: 'Scroll up', isMutating: false, hintRank: 2, hint: 'scroll' },
   { action: 'move-down', scope: 'log', keys: [s('down'), c('j')], label: '↓/j', description: 'Scroll down', isMutating: false },

@@ -85,6 +85,8 @@ export interface InputRouter {
   readonly onPaste: (rank: PasteRank, handler: PasteHandler) => () => void;
   /** The number of the latest read of input (`KeyMeta.seq` of its keys). */
   readonly latestSeq: () => number;
+  /** Has typing echoed at once while a field that takes scans itself is focused (scan-classifier.ts); returns its end. */
+  readonly echoTyping: () => () => void;
 }
 
 type Pending =
@@ -133,12 +135,14 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
   // Reads of input: their number and the arrival of the latest (KeyMeta); each press's meta by its tuple.
   const reads = useRef({ seq: 0, lastAt: Number.NEGATIVE_INFINITY });
   const metas = useRef(new WeakMap<KeyPress, KeyMeta>());
+  const echoers = useRef<readonly object[]>([]);
   const router = useMemo<InputRouter>(
     () => ({
       register: (handler) => addTo(handlers, handler),
       onScan: (rank, handler) => addTo(scanHandlers, { rank, handler }),
       onPaste: (rank, handler) => addTo(pasteHandlers, { rank, handler }),
       latestSeq: () => reads.current.seq,
+      echoTyping: () => addTo(echoers, {}),
     }),
     [],
   );
@@ -220,9 +224,10 @@ export function InputRouterProvider(props: { readonly children?: ReactNode }) {
     const at = performance.now();
     const { seq, quietMs } = startRead(at);
     const presses = splitBurst(input, key);
+    const isTypingEchoed = echoers.current.length > 0;
     for (const press of presses) {
       metas.current.set(press, { at, quietMs, isAlone: presses.length === 1, seq });
-      apply(classifyPress(classifier.current, press, at, { isMoveOnly, maxGapMs: desk.maxGapMs }, markOf(press)));
+      apply(classifyPress(classifier.current, press, at, { isMoveOnly, maxGapMs: desk.maxGapMs, isTypingEchoed }, markOf(press)));
     }
     scheduleQuiet();
     if (!isWaiting.current) deliverNext();
@@ -266,6 +271,14 @@ type HandlerOptions = { readonly isActive?: boolean; readonly isWhileHidden?: bo
  */
 export function useScanHandler(rank: ScanRank, handler: ScanHandler, options: HandlerOptions = {}): void {
   useRankedHandler((router) => router.onScan, rank, handler, options);
+}
+
+/** Has typing echoed at once (not held back for scan detection) while `isActive` and its screen is on top. */
+export function useEchoedTyping(isActive: boolean): void {
+  const router = useInputRouter();
+  const isScreenActive = useIsScreenActive();
+  const isOn = isActive && isScreenActive;
+  useLayoutEffect(() => (isOn ? router.echoTyping() : undefined), [router, isOn]);
 }
 
 /** Registers `handler` for pasted text at `rank`, as useScanHandler does for scans. */

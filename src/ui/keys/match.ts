@@ -13,10 +13,10 @@ export type KeyTable = readonly KeyBinding[];
  * Scopes where a text prompt or a modal question has focus: global bindings (q, ?, L) do
  * not apply there, so typing "q" into a filter field types a "q".
  */
-export const PROMPT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'command', 'reason', 'scan', 'confirm', 'profiles']);
+export const PROMPT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'command', 'reason', 'scan', 'confirm', 'profiles', 'help-find']);
 
 /** Prompt scopes where characters are typed as text: a character bound there could not be typed. */
-export const TEXT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'command', 'reason', 'scan']);
+export const TEXT_SCOPES: ReadonlySet<KeyScope> = new Set<KeyScope>(['filter', 'find', 'command', 'reason', 'scan', 'help-find']);
 
 /**
  * What a barcode scan does in a text prompt: it is typed into the field, without the Enter

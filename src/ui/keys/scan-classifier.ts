@@ -21,6 +21,10 @@
  * scan, at any speed. The driver marks those keys (`PressMark`); a prefixed scan that never
  * ends goes out as a cut scan after PREFIXED_QUIET_MS.
  *
+ * A text field that takes scans itself (quick find) can have typing echoed: every character
+ * goes out at once, as moves do, yet still counts towards a scan; a run with typed characters
+ * ended by Enter is a scan, so the field gets the whole code instead of a key per letter.
+ *
  * Time enters only as timestamps: `classifyPress` is fed each key with its arrival time,
  * `classifyQuiet` when the input has been quiet. The run ends only through `classifyQuiet`
  * (or another key), never on a late timestamp alone: a console busy drawing reads a scan's
@@ -73,6 +77,11 @@ export interface ClassifierOptions {
   readonly isMoveOnly?: (char: string) => boolean;
   /** The ceiling of the learned gap limit (the profile's `scan_max_gap_ms`). */
   readonly maxGapMs?: number;
+  /**
+   * True while a text field that takes scans itself has the keyboard (quick find): every
+   * character goes out at once as typing, as moves do, yet still counts towards a scan.
+   */
+  readonly isTypingEchoed?: boolean;
 }
 
 export interface ClassifierState {
@@ -80,6 +89,8 @@ export interface ClassifierState {
   readonly run: readonly KeyPress[];
   /** Leading characters of the run already sent out as keys. */
   readonly echoed: number;
+  /** Of those, the ones echoed as typing (not as moves): a run with any is a scan when Enter ends it. */
+  readonly typed: number;
   /** Arrival of the run's last character (of the prefix, for a prefixed run still empty). */
   readonly lastAt: number;
   /** True while every gap of the run (other than a held-through pause) came at machine speed. */
@@ -108,6 +119,7 @@ export interface Step {
 export const initialClassifierState: ClassifierState = {
   run: [],
   echoed: 0,
+  typed: 0,
   lastAt: 0,
   isMachineSpeed: true,
   lead: [],
@@ -184,13 +196,16 @@ export function classifyPress(state: ClassifierState, press: KeyPress, at: numbe
     return { state: { ...cleared(state), isPrefixed: true, lastAt: at, watch: NO_WATCH }, out: release(state) };
   }
   if (state.isPrefixed) return prefixedPress(state, press, at, mark);
+  // A run of echoed typing holds nothing: it has ended once the gap limit passed, even when
+  // the quiet check comes late (a loaded machine), so a scan after it, or Enter, starts anew.
+  if (state.typed > 0 && state.echoed === state.run.length && at - state.lastAt >= state.gapMs) state = cleared(state);
   if (isPrintablePress(press) && mark === null) return heldChar(state, press, at, options, maxGapMs);
   const terminator = mark === 'suffix' ? 'enter' : terminatorOf(press);
   if (terminator && mark === null && at <= state.swallowUntil) return { state: { ...state, swallowUntil: Number.NEGATIVE_INFINITY }, out: [] };
   const learned = terminator ? learn(state, at, maxGapMs) : { watch: NO_WATCH };
   // A run of selection moves only (a held j, then Enter to open the order) is navigation, not
   // a scan: no order name is made of j, k, g and G alone, and every one of them already acted.
-  const isOnlyMoves = state.echoed === state.run.length;
+  const isOnlyMoves = state.echoed === state.run.length && state.typed === 0;
   // A lead starts only a run of two or more: one key and Enter is typing.
   const lead = state.run.length >= 2 ? state.lead : [];
   const next = { ...cleared(state), ...learned, ...(mark === 'suffix' && { swallowUntil: at + SUFFIX_ENTER_MS }) };
@@ -212,9 +227,10 @@ function heldChar(state: ClassifierState, press: KeyPress, at: number, options: 
   const lead = state.run.length > 0 || at <= state.leadUntil ? state.lead : [];
   const watch = watchChar(state.watch, at, isMoveOnly(press[0]), maxGapMs);
   const carried = { ...state, lastAt: at, isMachineSpeed, lead, watch };
-  if (state.echoed === state.run.length && isMoveOnly(press[0])) {
-    // Still only selection moves (a held j key repeating): out at once, but part of the run.
-    return { state: { ...carried, run: [...state.run, press], echoed: state.echoed + 1 }, out: [{ kind: 'key', press }] };
+  if (state.echoed === state.run.length && (options.isTypingEchoed || isMoveOnly(press[0]))) {
+    // Still only selection moves (a held j key repeating), or echoed typing: out at once, but part of the run.
+    const typed = state.typed + (options.isTypingEchoed ? 1 : 0);
+    return { state: { ...carried, run: [...state.run, press], echoed: state.echoed + 1, typed }, out: [{ kind: 'key', press }] };
   }
   const run = [...state.run, press];
   if (run.length > MAX_RUN_LENGTH) return { state: { ...cleared(state), watch }, out: release({ ...state, run }) };

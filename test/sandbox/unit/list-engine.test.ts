@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RETURN_ORDER_STATUSES, type StoredStatus } from '../../../src/api/schemas.js';
 import { OrderLister, rebuildBlocks, type ListPlan } from '../../../src/sandbox/db/list-orders.js';
 import { openDatabase, type Db } from '../../../src/sandbox/db/open.js';
-import { transaction } from '../../../src/sandbox/db/transaction.js';
+import { transaction } from '../../../src/sqlite/transaction.js';
 
 const STORED: StoredStatus[] = [...RETURN_ORDER_STATUSES, 'draft', 'cancelled'];
 const T0 = 1_760_000_000;

@@ -11,7 +11,7 @@ import { openDatabase, type Db } from '../../../src/sandbox/db/open.js';
 import { ORDER_DOC_SELECT } from '../../../src/sandbox/db/order-json.js';
 import { OrderStore } from '../../../src/sandbox/db/orders.js';
 import { sqlite } from '../../../src/sandbox/db/sqlite.js';
-import { transaction } from '../../../src/sandbox/db/transaction.js';
+import { transaction } from '../../../src/sqlite/transaction.js';
 import { loadFixture } from '../../../src/sandbox/fixture/load.js';
 import { validateFixture } from '../../../src/sandbox/fixture/validate.js';
 import { makeFixture } from '../../helpers/fixture.js';

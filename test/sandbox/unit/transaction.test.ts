@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src/sandbox/db/open.js';
 import { sqlite } from '../../../src/sandbox/db/sqlite.js';
-import { transaction } from '../../../src/sandbox/db/transaction.js';
+import { transaction } from '../../../src/sqlite/transaction.js';
 import { column } from '../../helpers/sqlite.js';
 
 function fresh(): Db {

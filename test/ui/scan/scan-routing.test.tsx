@@ -5,6 +5,7 @@
  * list; typed (without their Enter) into a reject reason; mapped by the profile's
  * scan_code_pattern.
  */
+import { SCAN_GAP_MS } from '../../../src/ui/keys/scan-classifier.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client/index.js';
@@ -69,6 +70,8 @@ describe('scans outside scan mode', () => {
     const { view } = await setup();
     await view.press('/', 'Find (order name or id)');
     await view.press('zz', 'Find (order name or id): zz');
+    // Typing shows at once in quick find (it searches as you type); the scanner is picked up after.
+    await sleep(SCAN_GAP_MS + 20);
     await view.scan('#N1015\r');
     await view.waitFor(['Order #N1015']);
   });

@@ -79,6 +79,7 @@ function commandTree(spec: CommandSpec, summary: string): CompletionCommand[] {
 export const SPECS: Record<CommandName, () => Promise<CommandSpec>> = {
   console: async () => (await import('../console/console-args.js')).CONSOLE_SPEC,
   list: async () => (await import('../list/index.js')).LIST_SPEC,
+  search: async () => (await import('../search/index.js')).SEARCH_SPEC,
   show: async () => (await import('../show/index.js')).SHOW_SPEC,
   review: async () => (await import('../review/index.js')).REVIEW_SPEC,
   receive: async () => (await import('../receive/index.js')).RECEIVE_SPEC,

@@ -56,6 +56,8 @@ function keyAndViewRows(config: ResolvedConfig): [string, string, string][] {
 export interface LocalStateView {
   readonly name: string;
   readonly isProfiles: boolean;
+  /** The connection's search index file (docs/search.md). */
+  readonly searchIndexPath: string;
 }
 
 function localStateRow(state: LocalStateView | null): [string, string, string] {
@@ -85,6 +87,10 @@ function rows(config: ResolvedConfig, key: KeyView, state: LocalStateView | null
     row('scan pattern', config.scanCodePattern, (v) => v ?? '(none: a scan is the order name or id)'),
     row('overview cap', config.overviewCap, (v) => `${v} orders per status`),
     ...scanDeskRows(config),
+    row('label', config.label, (v) => v ?? '(none)'),
+    row('colour', config.color, (v) => v ?? '(none)'),
+    row('web URL', config.webUrl, (v) => v ?? '(none: w and show --web need one)'),
+    row('search index', config.searchIndex, (v) => (v ? `kept${state ? ` (${state.searchIndexPath})` : ''}` : 'not kept')),
     ...keyAndViewRows(config),
   ];
 }
@@ -113,7 +119,9 @@ function scanDeskRows(config: ResolvedConfig): [string, string, string][] {
 export function writeConfigText(output: Output, config: ResolvedConfig, key: KeyView, state: LocalStateView | null, style: Style): void {
   const all = rows(config, key, state).map((r) => r.map((c) => output.text(c)) as readonly string[] as [string, string, string]);
   const nameW = Math.max(...all.map(([n]) => displayWidth(n)));
-  output.write(all.map(([n, v, s]) => `${n.padEnd(nameW)}  ${v}  ${style.dim(`(${s})`)}`).join('\n').concat('\n'));
+  // The label in the shop's colour, as the console shows it.
+  const paint = (name: string, value: string) => (name === 'label' && config.label.value !== null && config.color.value !== null ? style[config.color.value](value) : value);
+  output.write(all.map(([n, v, s]) => `${n.padEnd(nameW)}  ${paint(n, v)}  ${style.dim(`(${s})`)}`).join('\n').concat('\n'));
 }
 
 /** The same facts as JSON (for scripts); keys in snake_case like the interface. */
@@ -147,6 +155,10 @@ export function writeConfigJson(output: Output, config: ResolvedConfig, key: Key
     scan_sound: config.scanDesk.sound,
     scan_success_sound: config.scanDesk.successSound,
     scan_sound_with_screen_reader: config.scanDesk.isSoundWithScreenReader,
+    label: config.label,
+    color: config.color,
+    web_url: config.webUrl,
+    search_index: { ...config.searchIndex, ...(state && { path: state.searchIndexPath }) },
     keybindings: keybindingsJson(config),
     views: config.views,
   };

@@ -8,6 +8,7 @@ import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, type CommandSpec } from '../../flags.js';
 import { isProfilesOwnConnection, localStateName } from '../../config/local-state-name.js';
+import { defaultStateDir, searchIndexPath } from '../../../local/state-paths.js';
 import { writeConfigJson, writeConfigText, type KeyView, type LocalStateView } from './config-render.js';
 
 export const CONFIG_SPEC: CommandSpec = {
@@ -53,7 +54,8 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
       key = { redacted: redactKey(apiKey) };
       if (config.baseUrl !== null) {
         const connection = { ...config, baseUrl: config.baseUrl };
-        state = { name: localStateName(connection, apiKey), isProfiles: isProfilesOwnConnection(connection) };
+        const name = localStateName(connection, apiKey);
+        state = { name, isProfiles: isProfilesOwnConnection(connection), searchIndexPath: searchIndexPath(defaultStateDir(factory.env, factory.homeDir), name) };
       }
     } catch (error) {
       key = { error: toErrorShape(error) };

@@ -15,7 +15,7 @@ import { parseScannerKey } from '../../../ui/keys/scanner-keys.js';
 import { loadResolvedConfig, toClientOptions, type ResolvedConfig } from '../../config/index.js';
 import { toErrorShape } from '../../errors-output.js';
 import type { Factory } from '../../factory.js';
-import { localStateName } from '../../config/local-state-name.js';
+import { connectionFingerprint, localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 
 /** The name of the built-in sandbox's profile (its drafts and memory are its own). */
@@ -42,9 +42,12 @@ export function profileServices(
     readonly stateName: string;
     readonly serviceHost: string;
     readonly isSandbox: boolean;
+    /** A fingerprint of its base URL and key (config/local-state-name.ts), which its search index remembers. */
+    readonly connection: string;
   },
 ): ConsoleServices {
   const { config } = input;
+  const { factory, stateDir } = base;
   return {
     client: input.client,
     profile: {
@@ -57,6 +60,9 @@ export function profileServices(
       scanCodePattern: scanCodeRegex(config.scanCodePattern.value),
       overviewCap: config.overviewCap.value,
       scanDesk: scanDeskOf(config.scanDesk),
+      label: config.label.value,
+      color: config.color.value,
+      webUrl: config.webUrl.value,
     },
     isReadOnly: base.isReadOnly,
     keyTable: config.keys.table,
@@ -65,6 +71,18 @@ export function profileServices(
     stateDir: base.stateDir,
     now: base.factory.now,
     connection: input.monitor,
+    openSearchIndex: async () => {
+      const { SearchIndex, forgetSearchIndexes } = await import('../../../ops/search-index/index.js');
+      if (!config.searchIndex.value) {
+        forgetSearchIndexes(stateDir, input.name);
+        return null;
+      }
+      return SearchIndex.open({ client: input.client, stateDir, stateName: input.stateName, connection: input.connection, now: factory.now });
+    },
+    openInBrowser: async (url) => {
+      const { browserOpener, openUrl } = await import('../../../local/open-url.js');
+      return openUrl(url, browserOpener(factory.platform, factory.env), { ...factory.env });
+    },
   };
 }
 
@@ -134,6 +152,7 @@ export function createProfileCatalog(
         stateName: localStateName(target.config, target.apiKey),
         serviceHost: new URL(target.config.baseUrl.value).host,
         isSandbox: false,
+        connection: connectionFingerprint(target.config.baseUrl.value, target.apiKey),
       });
       return { kind: 'ready', services, initialAuth: target.auth };
     } catch (error) {

@@ -10,10 +10,9 @@ import { EXIT, type ExitCode } from '../../exit-codes.js';
 import { createProcessFactory, type Factory } from '../../factory.js';
 import { isColorEnabled } from '../../../format/style.js';
 import { CONSOLE_SPEC, parseConsoleArgs, type ConsoleArgs } from './console-args.js';
-import { localStateName } from '../../config/local-state-name.js';
+import { connectionFingerprint, localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
-import { defaultStateDir } from '../../../local/state-paths.js';
-import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
+import { checkedStateDir } from '../../checked-state-dir.js';
 import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
@@ -83,7 +82,7 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
     }
     client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
     // Drafts and memory of the demo never mix with a real profile's.
-    services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
+    services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true, connection: connectionFingerprint(running.url, key.key) });
   } else {
     client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
     services = profileServices(base, {
@@ -94,6 +93,7 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
       stateName: localStateName(target.config, target.apiKey),
       serviceHost: new URL(target.config.baseUrl.value).host,
       isSandbox: false,
+      connection: connectionFingerprint(target.config.baseUrl.value, target.apiKey),
     });
   }
   // The other profiles of the config file, to switch shops without a restart.
@@ -131,21 +131,4 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
     }
   }
   return EXIT.ok;
-}
-
-/** The state directory, created 0700 or checked (exit 2 with the fix when it is not private). */
-async function checkedStateDir(factory: Factory): Promise<string> {
-  const path = defaultStateDir(factory.env, factory.homeDir);
-  try {
-    await prepareStateDir(path, factory.platform);
-  } catch (error) {
-    const isKnown = error instanceof StateDirError;
-    throw new CliError({
-      code: 'state_dir_unusable',
-      type: 'config_error',
-      message: isKnown ? error.message : `the state directory ${path} cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-      hint: isKnown ? `Fix: ${error.fix}` : 'Check that its parent directory exists and is yours, or set XDG_STATE_HOME.',
-    });
-  }
-  return path;
 }

@@ -15,15 +15,11 @@ import { DEFAULT_FIELDS, selectFields, type ListField } from './list-fields.js';
 
 export type ListFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';
 
-export interface ListRequest {
+export interface ListRequest extends OutputRequest {
   readonly filters: ListFilters;
   /** Page size (1..100). */
   readonly limit: number;
   readonly isAll: boolean;
-  readonly format: ListFormat;
-  readonly fields: readonly ListField[];
-  /** True when --fields was given (JSON output is then reduced to those keys). */
-  readonly isFieldsGiven: boolean;
   /** With --all: most pages to read before stopping with an error. */
   readonly maxPages: number;
 }
@@ -33,13 +29,25 @@ export interface ListRequest {
  * `dates` is the clock and zone `--from 7d` or `--to today` are read with.
  */
 export function parseListRequest(spec: CommandSpec, args: ParsedArgs, isStdoutTTY: boolean, dates: DateInputContext): ListRequest {
+  const output = parseOutputFlags(spec, args, isStdoutTTY);
+  const isAll = booleanFlag(args, 'all');
+  const { filters, limit } = parseFilterFlags(args, dates, isAll ? MAX_PAGE_SIZE : undefined);
+  return { filters, limit, isAll, ...output, maxPages: parseMaxPages(spec, args) };
+}
+
+/** How orders are printed: the format and the fields (`list`, and `search`, which prints as `list` does). */
+export interface OutputRequest {
+  readonly format: ListFormat;
+  readonly fields: readonly ListField[];
+  /** True when --fields was given (JSON output is then reduced to those keys). */
+  readonly isFieldsGiven: boolean;
+}
+
+/** Checks --json, --ndjson, --csv and --fields; throws a CliError (exit 2) naming the flag. */
+export function parseOutputFlags(spec: CommandSpec, args: ParsedArgs, isStdoutTTY: boolean): OutputRequest {
   const formats = (['json', 'ndjson', 'csv'] as const).filter((f) => booleanFlag(args, f));
   if (formats.length > 1) throw usage(spec, `choose one output format (got ${formats.map((f) => `--${f}`).join(' and ')})`);
   const format: ListFormat = formats[0] ?? (isStdoutTTY ? 'table' : 'tsv');
-
-  const isAll = booleanFlag(args, 'all');
-  const { filters, limit } = parseFilterFlags(args, dates, isAll ? MAX_PAGE_SIZE : undefined);
-
   const isJson = format === 'json' || format === 'ndjson';
   const fieldsRaw = stringFlag(args, 'fields');
   // JSON without --fields prints whole objects; the default columns are for text formats.
@@ -54,7 +62,7 @@ export function parseListRequest(spec: CommandSpec, args: ParsedArgs, isStdoutTT
       'fields',
     );
   }
-  return { filters, limit, isAll, format, fields: selected.fields, isFieldsGiven: fieldsRaw !== undefined, maxPages: parseMaxPages(spec, args) };
+  return { format, fields: selected.fields, isFieldsGiven: fieldsRaw !== undefined };
 }
 
 /** `--max-pages N`: a whole number of at least 1 (only meaningful with --all). */

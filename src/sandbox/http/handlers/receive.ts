@@ -1,5 +1,5 @@
 /** POST /return_orders/{id}/receive (D2, D5): reviewed -> received, in one transaction. Any body is ignored. */
-import { transaction } from '../../db/transaction.js';
+import { transaction } from '../../../sqlite/transaction.js';
 import { ApiError } from '../../errors.js';
 import { RawJson, type Handler } from '../context.js';
 import { orderNotFound } from './not-found.js';

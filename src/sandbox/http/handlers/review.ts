@@ -3,7 +3,7 @@
  * one BEGIN IMMEDIATE transaction, so items and status change together or not at all.
  */
 import type { ItemType } from '../../../api/schemas.js';
-import { transaction } from '../../db/transaction.js';
+import { transaction } from '../../../sqlite/transaction.js';
 import { ApiError } from '../../errors.js';
 import { checkReview, itemStatusFor, parseReviewBody, statusAfterReview } from '../../validate/review.js';
 import { RawJson, type Handler } from '../context.js';

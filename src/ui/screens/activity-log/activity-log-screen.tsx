@@ -4,6 +4,7 @@
  * where a row does not fit: audit-layout.ts) and scrollable.
  */
 import { Text } from 'ink';
+import { LabelBadge, labelBadge } from '../../components/shop-label.js';
 import { useMemo } from 'react';
 import { footerPart, useFooterRows } from '../../components/key-hints.js';
 import { fixedPart, partRows, PRIORITY, ScreenParts, spacerPart, type ScreenPart } from '../../layout/screen-parts.js';
@@ -46,7 +47,13 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
       )),
     );
   const title = [
-    lines('title', [sanitizeForTerminal(`Activity log of profile ${profile.name}${profile.stateName === profile.name ? '' : ' with this URL and key'}`)], PRIORITY.header, { bold: true }),
+    // The shop's label first (PRODUCTION), as on every screen.
+    fixedPart('title', 1, PRIORITY.header, () => (
+      <Text bold wrap="truncate">
+        <LabelBadge />
+        {sanitizeForTerminal(`${labelBadge(profile) ? ' ' : ''}Activity log of profile ${profile.name}${profile.stateName === profile.name ? '' : ' with this URL and key'}`)}
+      </Text>
+    )),
     lines('path', [sanitizeForTerminal(auditLogPath(stateDir))], PRIORITY.aside, { dimColor: true }),
   ];
   // The entries on screen: whole entries (one line each, or two when stacked), from the scroll position.

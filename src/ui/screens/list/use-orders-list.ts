@@ -12,6 +12,7 @@ import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { classifyError, type ErrorView } from '../../errors/classify.js';
 import { useAutoRecovery } from '../../hooks/use-auto-recovery.js';
+import { useOpenWebPage } from '../../hooks/use-web-page.js';
 import type { KeyAction } from '../../keys/bindings.js';
 import { useScanHandler } from '../../keys/input-router.js';
 import { actionLabel } from '../../keys/match.js';
@@ -60,6 +61,7 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
   const { show } = useNotice();
   const appActions = useAppActions();
   const table = useKeyTable();
+  const openWebPage = useOpenWebPage();
   const cursor = currentCursor(state);
   const staleMs = listStaleMs(profile.refreshIntervalMs);
 
@@ -183,6 +185,13 @@ export function useOrdersList(options: UseOrdersListOptions): OrdersListModel {
         case 'overview':
           appActions?.openOverview();
           return;
+        case 'open-web': {
+          const id = currentId();
+          const order = rows.find((o) => o.id === id);
+          if (order) openWebPage(order);
+          else show(display`No order selected.`);
+          return;
+        }
         case 'receive':
         case 'approve-all-marked':
         case 'scan-mode': {

@@ -7,7 +7,7 @@ import type { ReturnOrder } from '../../../api/schemas.js';
 import { formatAge, formatLocalDateTime } from '../../../format/dates.js';
 import { customerName } from '../../../format/order.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
-import { ShopLabel, shopLabelText } from '../../components/shop-label.js';
+import { LabelBadge, labelBadge, ShopLabel, shopLabelText } from '../../components/shop-label.js';
 import { useServices } from '../../context/services-context.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { displayWidth } from '../../../format/width.js';
@@ -48,14 +48,16 @@ export function OrderHeader(props: OrderHeaderProps) {
   // The shop is named when the whole first line still fits; the order's name never gives way to it.
   const firstLine = `Order ${s(order.order_name)}  ·  id ${order.id}  ·  ${s(order.status)}${isReadOnly ? '  ·  READ-ONLY' : ''} ${draftText(draft)}`;
   const isShopShown = displayWidth(shopLabelText(profile)) + 3 + displayWidth(firstLine) < columns;
+  // A label (PRODUCTION) never gives way: without room for the whole shop, the label alone.
+  const hasLabel = labelBadge(profile) !== '';
   return (
     <Box flexDirection="column">
       {/* The name gives way on a narrow terminal; the id, the status and the draft state keep their place. */}
       <Box>
         <Box flexShrink={1}>
           <Text bold wrap="truncate-end">
-            {isShopShown ? <ShopLabel /> : null}
-            {`${isShopShown ? ' · ' : ''}Order ${s(order.order_name)}`}
+            {isShopShown ? <ShopLabel /> : hasLabel ? <LabelBadge /> : null}
+            {`${isShopShown || hasLabel ? ' · ' : ''}Order ${s(order.order_name)}`}
           </Text>
         </Box>
         <Box flexShrink={0} flexGrow={1}>

@@ -32,6 +32,7 @@ import { placeReceiveError, placeReviewError } from './review-errors.js';
 import { itemRefs, orderItems } from '../../../ops/review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
+import { useOpenWebPage } from '../../hooks/use-web-page.js';
 import { useOrderState } from './use-order-state.js';
 import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
 
@@ -107,10 +108,14 @@ export function OrderScreen(props: OrderScreenProps) {
     if (outcome.warnings.length > 0) notice.show(sanitizeForTerminal(outcome.warnings.join(' ')), 'warning');
     if (outcome.status === 'failed' && outcome.error.code === 'keep_item_not_allowed') setKeepUnsupportedSince(new Date(now()).toISOString());
   };
+  const openWebPage = useOpenWebPage();
   const commands = {
     dispatch,
     onBack,
     onRefresh: () => void query.refetch(),
+    onOpenWeb: () => {
+      if (order) openWebPage(order);
+    },
     onConfirmReview: () => {
       if (state.mode.kind !== 'confirm-review') return;
       const { items: body, summary } = state.mode;

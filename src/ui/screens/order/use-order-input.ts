@@ -14,6 +14,8 @@ export interface OrderCommands {
   readonly dispatch: (action: OrderAction) => void;
   readonly onBack: () => void;
   readonly onRefresh: () => void;
+  /** Opens the order's page in the web admin. */
+  readonly onOpenWeb: () => void;
   /** Sends the review the confirmation dialog shows. */
   readonly onConfirmReview: () => void;
   readonly onConfirmReceive: () => void;
@@ -66,6 +68,7 @@ export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive
     }
     if (action === 'back') return commands.onBack();
     if (action === 'refresh') return commands.onRefresh();
+    if (action === 'open-web') return commands.onOpenWeb();
     const mapped = ORDER_ACTIONS[action];
     // While a request is in flight only moving is allowed: decisions must match what was sent.
     if (mapped && (!isSending || mapped.type === 'move')) dispatch(mapped);

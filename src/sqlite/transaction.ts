@@ -3,10 +3,10 @@
  * ROLLBACK and rethrow when it throws. Inside an open transaction a call runs in a
  * SAVEPOINT instead, so the inner work rolls back alone (as better-sqlite3's did).
  */
-import type { Db } from './sqlite.js';
+import type { DatabaseSync as Db } from 'node:sqlite';
 
 /**
- * How to begin: IMMEDIATE takes the write lock at BEGIN (every write of the sandbox, so a
+ * How to begin: IMMEDIATE takes the write lock at BEGIN (every write of the sandbox and the search index, so a
  * second writer waits on busy_timeout instead of failing at its first write); DEFERRED
  * takes locks as the statements need them.
  */
