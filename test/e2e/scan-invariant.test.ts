@@ -100,7 +100,7 @@ async function backToList(why: string): Promise<void> {
 /** Opens `name` with quick find (its scan handler looks a scanned name up and opens a single match). */
 async function openOrder(id: number): Promise<void> {
   const type = typist(session, 15_000);
-  await type('/', 'Find (order name');
+  await type('/', 'Find (');
   await type(`#N${id}\r`, `Order #N${id}`);
 }
 
@@ -134,7 +134,7 @@ async function open(screen: Screen): Promise<void> {
     case 'filter':
       return type('f', 'Statuses');
     case 'find':
-      return type('/', 'Find (order name');
+      return type('/', 'Find (');
     case 'command':
       return type(':', 'Tab completes');
     case 'overview':
@@ -240,7 +240,7 @@ describe('a scan is never a command', { timeout: 600_000 }, () => {
     );
     const entries = await writesLogged();
     const logged = entries.filter((e) => e.source === 'scan').map((e) => e.orderId);
-    expect(new Set(logged)).toEqual(scanned);
+    expect(new Set(logged), `the activity log's writes from scan mode: ${JSON.stringify(entries.filter((e) => e.source === 'scan'))}`).toEqual(scanned);
     expect(logged).toHaveLength(scanned.size);
   });
 });

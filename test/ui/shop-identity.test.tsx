@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenOutcome } from '../../src/local/open-url.js';
+import { pauseForDeliberateKey } from '../helpers/deliberate.js';
 import { makeFixture } from '../helpers/fixture.js';
 import { KEY } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -45,6 +46,7 @@ describe('the label', () => {
     await view.waitUntil((f) => f.includes('Order #N1024'), 'back on the order');
     await view.press(KEY.escape);
     await view.waitUntil((f) => f.includes('Filters: all orders'), 'back on the list');
+    await pauseForDeliberateKey();
     await view.press('S', 'SCAN MODE');
     expect(view.frame()).toMatch(/SCAN MODE · receiving desk · ready {3}PRODUCTION {2}north @/);
   });
