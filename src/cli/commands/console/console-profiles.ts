@@ -17,9 +17,6 @@ import type { Factory } from '../../factory.js';
 import { localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 
-/** The name of the built-in sandbox's profile (its drafts and memory are its own). */
-export const BUILTIN_SANDBOX_PROFILE = 'sandbox';
-
 /** What every profile of one console shares. */
 export interface ConsoleBase {
   readonly factory: Factory;

@@ -14,7 +14,8 @@ import { localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
 import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
-import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
+import { createProfileCatalog, profileServices } from './console-profiles.js';
+import { BUILTIN_SANDBOX_PROFILE, startBuiltinSandbox, type BuiltinSandbox } from '../../builtin-sandbox.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { applyConsoleV8Flags, compileEagerly } from './v8-flags.js';
@@ -63,25 +64,14 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
   const profileNames = target.kind === 'sandbox' ? [BUILTIN_SANDBOX_PROFILE, ...config.profileNames.filter((n) => n !== BUILTIN_SANDBOX_PROFILE)] : config.profileNames;
   const base = { factory, isReadOnly: args.isReadOnly, stateDir, profileNames };
 
-  let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
+  let sandbox: BuiltinSandbox | null = null;
   let client: ReturnsClient;
   let services: ConsoleServices;
   if (target.kind === 'sandbox') {
     factory.io.stderr.write('Starting the built-in sandbox with demo data…\n');
-    const { startSandbox } = await import('../../../sandbox/index.js');
-    const running = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, env: factory.env });
+    const running = await startBuiltinSandbox(factory.env);
     sandbox = running;
-    const key = running.demoKeys[0];
-    if (!key) {
-      await running.close();
-      throw new CliError({
-        code: 'sandbox_no_demo_key',
-        message: `the sandbox database ${running.dbPath} has no usable demo key`,
-        hint: 'Remove that file to start again with fresh demo data, or use `returns-console sandbox keys create`.',
-        exitCode: EXIT.failure,
-      });
-    }
-    client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
+    client = await factory.createClient({ baseUrl: running.url, apiKey: running.apiKey, hooks: monitor.hooks });
     // Drafts and memory of the demo never mix with a real profile's.
     services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true });
   } else {

@@ -9,12 +9,13 @@ import { errorHint } from '../../../api/error-codes.js';
 import type { ReturnsClient } from '../../../api/client-types.js';
 import { UnknownStatusNote } from '../../unknown-status-note.js';
 import { writeOrder } from './show-render.js';
+import { SANDBOX_FLAG } from '../../builtin-sandbox.js';
 
 export const SHOW_SPEC: CommandSpec = {
   name: 'show',
   summary: 'Show one return order with its refund and exchange items.',
   positionals: [{ name: 'ID', description: 'Return order id (1001) or order name (#AO1711, or AO1711 without quotes)', isRequired: true }],
-  flags: [{ name: 'json', type: 'boolean', description: 'The return order object as the service sent it (an API key in it hidden)' }],
+  flags: [{ name: 'json', type: 'boolean', description: 'The return order object as the service sent it (an API key in it hidden)' }, SANDBOX_FLAG],
   notes: [
     'The order is read with GET /return_orders?ids=ID. An order that does not exist, belongs to\nanother shop, or is draft or cancelled is reported as return_order_not_found (exit 1).',
     ORDER_NAMES_NOTE,
