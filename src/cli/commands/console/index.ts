@@ -3,7 +3,7 @@
  * the client and the sandbox load only when needed, so `--help` and bad flags answer at once.
  */
 import type { ReturnsClient } from '../../../api/client-types.js';
-import { runCommand, type CommandContext } from '../../command-runner.js';
+import { runCommand, stringFlag, type CommandContext } from '../../command-runner.js';
 import { CliError } from '../../cli-error.js';
 import { toClientOptions } from '../../config/index.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
@@ -14,7 +14,8 @@ import { localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
 import { prepareStateDir, StateDirError } from '../../../local/state-dir.js';
-import { createProfileCatalog, profileServices } from './console-profiles.js';
+import { createProfileCatalog, profileServices, type ConsoleBase } from './console-profiles.js';
+import { followConfigFile } from './config-follower.js';
 import { BUILTIN_SANDBOX_PROFILE, startBuiltinSandbox, type BuiltinSandbox } from '../../builtin-sandbox.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
@@ -60,9 +61,13 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
   const target = await resolveConsoleTarget(factory, resolved, args.isSandbox);
   const monitor = createConnectionMonitor(factory.now);
   const { config } = target;
-  // On the built-in sandbox, its own profile comes first; the config file's profiles follow.
-  const profileNames = target.kind === 'sandbox' ? [BUILTIN_SANDBOX_PROFILE, ...config.profileNames.filter((n) => n !== BUILTIN_SANDBOX_PROFILE)] : config.profileNames;
-  const base = { factory, isReadOnly: args.isReadOnly, stateDir, profileNames };
+  const base: ConsoleBase = {
+    factory,
+    isReadOnly: args.isReadOnly,
+    stateDir,
+    start: { name: target.kind === 'sandbox' ? BUILTIN_SANDBOX_PROFILE : config.profile.value, flags: { profile: stringFlag(ctx.args, 'profile'), baseUrl: stringFlag(ctx.args, 'base-url') } },
+    isBuiltinSandbox: target.kind === 'sandbox',
+  };
 
   let sandbox: BuiltinSandbox | null = null;
   let client: ReturnsClient;
@@ -87,7 +92,9 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
     });
   }
   // The other profiles of the config file, to switch shops without a restart.
-  const catalog = createProfileCatalog(base, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
+  // Profiles, views and keys follow the config file while the console runs.
+  const configFile = followConfigFile(factory, config.configFile);
+  const catalog = createProfileCatalog(base, configFile, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
 
   // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
   // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
@@ -112,6 +119,7 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
       isScreenReader: args.isScreenReader,
     });
   } finally {
+    configFile.close();
     firstPageAbort.abort();
     await client.close().catch(() => undefined);
     await catalog.close();
