@@ -99,7 +99,7 @@ describe('a config file edited while the console runs', () => {
     view.writeConfig('{ "profiles": { "north": ');
     await view.waitFor('Config file not reloaded, the settings in force stay: config.json is not valid JSON');
     view.writeConfig(JSON.stringify({ ...good, profiles: { ...good.profiles, east: { base_url: south.url, key_env: 'SOUTH_KEY', colour: 'blue' } } }));
-    await view.waitFor('Config file not reloaded, the settings in force stay: config.json is invalid: profiles.east');
+    await view.waitFor('Config file not reloaded, the settings in force stay: config.json is invalid: profiles.east.colour: unknown field');
     // Still in force: W and both profiles; nothing of the refused file (east).
     await pressUntil(view, 'W', 'Switch shop');
     expect(view.frame()).toMatch(/ south\b/);
