@@ -6,17 +6,17 @@
  * here (this platform only), or taken from RETURNS_BINARIES_DIR (CI builds every platform
  * there first; their files are checked too, though only this platform's can run here).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the scripts, without types
 import { binaryName, hostTarget, TARGETS } from '../../scripts/build-binaries.mjs';
 import { tempDir } from '../cli/helpers/test-factory.js';
 import { spawnPty } from '../helpers/pty.js';
+import { startSandboxCommand, type SandboxCommand } from '../helpers/sandbox-command.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -26,7 +26,7 @@ const host = hostTarget() as string;
 let dir: string;
 let binary: string;
 let home: string;
-let sandbox: ChildProcess | undefined;
+let sandbox: SandboxCommand | undefined;
 
 /** A user's environment without Node: PATH is an empty directory, everything else fresh. */
 function noNodeEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -53,8 +53,8 @@ beforeAll(async () => {
   home = tempDir('rc-binary-home-');
 }, 300_000);
 
-afterAll(() => {
-  sandbox?.kill('SIGTERM');
+afterAll(async () => {
+  await sandbox?.stop();
 });
 
 describe(`the ${host} binary, with no Node on PATH`, () => {
@@ -68,16 +68,10 @@ describe(`the ${host} binary, with no Node on PATH`, () => {
 
   it('runs its own sandbox, a command against it, --sandbox, and the console in a terminal', async () => {
     const env = noNodeEnv();
-    const child = spawn(binary, ['sandbox', '--port', '0', '--demo-orders', '40'], { env: { ...env, RETURNS_SANDBOX_DATA_DIR: join(home, 'served') } });
-    sandbox = child;
-    const exited = new Promise<number | null>((done) => child.on('exit', done));
-    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-    const url = /^Sandbox listening on (\S+)$/.exec((await lines.next()).value as string)?.[1];
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public-api\/v1$/);
-    expect((await lines.next()).value).toMatch(/^Demo API keys/);
-    const key = /\b(sk_[0-9a-f]{64})\b/.exec((await lines.next()).value as string)?.[1];
-    expect(key).toBeDefined();
-    const withKey = { ...env, RETURNS_BASE_URL: url!, RETURNS_API_KEY: key! };
+    const served = await startSandboxCommand(binary, { ...env, RETURNS_SANDBOX_DATA_DIR: join(home, 'served') });
+    sandbox = served;
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public-api\/v1$/);
+    const withKey = { ...env, RETURNS_BASE_URL: served.url, RETURNS_API_KEY: served.key };
 
     const listed = await run(binary, ['list', '--limit', '3', '--json'], { env: withKey });
     const orders = JSON.parse(listed.stdout) as { order_name: string }[];
@@ -100,8 +94,7 @@ describe(`the ${host} binary, with no Node on PATH`, () => {
     }
     expect(readdirSync(join(home, '.cache', 'returns-console', 'binary'))).toHaveLength(1);
 
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await served.stop()).toBe(0);
     sandbox = undefined;
   }, 120_000);
 

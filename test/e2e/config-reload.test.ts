@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KEYS, makeShopFixture } from '../helpers/fixture.js';
+import { freshHomeEnv } from '../helpers/console-session.js';
 import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -47,18 +48,7 @@ it('lists a profile saved into a new config file, switches to it, and keeps it t
     args: [BUILT_CONSOLE],
     cols: 140,
     rows: 30,
-    env: {
-      HOME: root,
-      SOUTH_KEY: KEYS.south,
-      NO_COLOR: '1',
-      XDG_CONFIG_HOME: join(root, 'config'),
-      XDG_STATE_HOME: join(root, 'state'),
-      XDG_DATA_HOME: join(root, 'data'),
-      RETURNS_API_KEY: undefined,
-      RETURNS_BASE_URL: undefined,
-      RETURNS_PROFILE: undefined,
-      RETURNS_CONFIG: undefined,
-    },
+    env: freshHomeEnv(root, { SOUTH_KEY: KEYS.south }),
   });
   const s = session;
   await s.waitForText('SANDBOX', 30_000);
