@@ -18,9 +18,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { nodeHome, nodePackageName } from './run-node.mjs';
+import { nodeHome, nodePackageName, npmCommand } from './run-node.mjs';
 
-/** The platforms a binary is built for: npm package suffix and file name suffix. */
+/** The platforms a binary is built for, as <os>-<arch> (the file name's suffix). */
 export const TARGETS = ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64', 'win-x64'];
 
 /**
@@ -92,8 +92,8 @@ export function officialNode(target, version) {
     const [os, arch] = target.split('-');
     const spec = `${nodePackageName(os === 'win' ? 'win32' : os, arch)}@${version}`;
     process.stderr.write(`build-binaries: fetching ${spec} from the npm registry…\n`);
-    const npmCli = process.env.npm_execpath && /\.c?js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
-    run(npmCli[0], [...npmCli.slice(1), 'pack', spec, '--pack-destination', work, '--loglevel=error'], { cwd: work, shell: npmCli[0] === 'npm' && process.platform === 'win32' });
+    const npm = npmCommand(['pack', spec, '--pack-destination', work, '--loglevel=error']);
+    run(npm.file, npm.args, { cwd: work, shell: npm.shell });
     const inside = `package/bin/${target.startsWith('win-') ? 'node.exe' : 'node'}`;
     run('tar', ['-xzf', readdirSync(work).find((f) => f.endsWith('.tgz')), inside], { cwd: work });
     renameSync(join(work, inside), file);

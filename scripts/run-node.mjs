@@ -67,7 +67,7 @@ function fail(message) {
 }
 
 /** npm: the one running this script when npm started it (npm_execpath), else the one on PATH. */
-function npmCommand(args) {
+export function npmCommand(args) {
   const execPath = process.env.npm_execpath;
   if (execPath && /\.c?js$/.test(execPath)) return { file: process.execPath, args: [execPath, ...args], shell: false };
   return { file: 'npm', args, shell: process.platform === 'win32' };
