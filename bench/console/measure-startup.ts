@@ -47,7 +47,7 @@ export interface StartupSamples {
 }
 
 /** The order name of the 50th (last) order of the first page. */
-async function lastOfFirstPage(url: string): Promise<string> {
+export async function lastOfFirstPage(url: string): Promise<string> {
   const response = await fetch(`${url}/return_orders?limit=50`, { headers: { Authorization: `Bearer ${API_KEY}` } });
   const page = (await response.json()) as { data: { order_name: string }[] };
   if (page.data.length !== 50) throw new Error(`expected a full first page, got ${page.data.length} orders`);

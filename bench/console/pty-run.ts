@@ -69,16 +69,20 @@ export function benchEnv(extra: Record<string, string>): Record<string, string> 
   };
 }
 
-/** Starts `node args` in a pty of cols x rows. `startedAt` is taken right before the spawn. */
+/**
+ * Starts `node args` (or `file args`: a standalone binary) in a pty of cols x rows.
+ * `startedAt` is taken right before the spawn.
+ */
 export function spawnRun(
   args: readonly string[],
   env: Record<string, string>,
   cols: number,
   rows: number,
   onData?: (data: string, at: number) => void,
+  file: string = process.execPath,
 ): { run: PtyRun; startedAt: number } {
   const startedAt = performance.now();
-  const proc = pty.spawn(process.execPath, [...args], { name: 'xterm-256color', cols, rows, cwd: process.cwd(), env });
+  const proc = pty.spawn(file, [...args], { name: 'xterm-256color', cols, rows, cwd: process.cwd(), env });
   let raw = '';
   const chunks: { at: number; offset: number }[] = [];
   const listeners = new Set<() => void>();

@@ -1,16 +1,15 @@
 /**
- * Output that cannot be written: `returns-console list --all | head -1` (the reader went
- * away: EPIPE) or `list > /dev/full` (ENOSPC). The command stops with a clear `error:` line
- * on stderr and exit 1, so a script knows its output is incomplete, never with a stack
- * trace. When stderr itself is what failed, the exit code is all that can be said.
+ * Output that cannot be written. A reader that went away (`returns-console list --all |
+ * head -1`: EPIPE) has what it wanted: the command ends quietly with exit 0, as git and gh
+ * do. Any other failure (`list > /dev/full`: ENOSPC) stops the command with a clear
+ * `error:` line on stderr and exit 1, so a script knows its output is incomplete, never
+ * with a stack trace. When stderr itself is what failed, the exit code is all that can be said.
  */
 
-/** Why output failed, in words, for the error line. */
+/** Why output failed, in words, for the error line (not for EPIPE, which ends quietly). */
 export function outputErrorMessage(error: NodeJS.ErrnoException, streamName: string): string {
   const code = error.code ?? 'unknown';
   switch (code) {
-    case 'EPIPE':
-      return `error: The ${streamName} was closed before everything was written (the reader of the pipe went away); the output is incomplete. [output_closed]\n`;
     case 'ENOSPC':
       return `error: The ${streamName} could not be written: no space left on the device; the output is incomplete. [output_failed]\nhint: Free some space, or write the output elsewhere.\n`;
     default:
@@ -19,13 +18,16 @@ export function outputErrorMessage(error: NodeJS.ErrnoException, streamName: str
 }
 
 /**
- * Makes a failing write on `stream` end the process with exit code 1 and, unless the
- * failing stream is `report` itself, a message on `report`. Idempotent per stream.
+ * Makes a failing write on `stream` end the process: quietly with exit code 0 when the
+ * reader went away, else with exit code 1 and, unless the failing stream is `report`
+ * itself, a message on `report`. Idempotent per stream.
  */
 export function exitOnOutputError(stream: NodeJS.WriteStream, streamName: string, report: NodeJS.WriteStream): void {
   if (handled.has(stream)) return;
   handled.add(stream);
   stream.on('error', (error: NodeJS.ErrnoException) => {
+    // EPIPE: the reading end of the pipe was closed.
+    if (error.code === 'EPIPE') process.exit(0);
     if (stream !== report) {
       try {
         report.write(outputErrorMessage(error, streamName));

@@ -10,7 +10,8 @@ import { connectionConfig, loadResolvedConfig, toClientOptions, type ConnectionC
 import { exitCodeFor, formatErrorJson, formatErrorText, toErrorShape } from './errors-output.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { Factory } from './factory.js';
-import { parseCommandArgs, renderHelp, type CommandSpec, type ParsedArgs } from './flags.js';
+import { parseCommandArgs, renderHelp, usage, type CommandSpec, type ParsedArgs } from './flags.js';
+import { BUILTIN_SANDBOX_PROFILE, startBuiltinSandbox, type BuiltinSandbox } from './builtin-sandbox.js';
 import { createOutput, type Output } from './output/index.js';
 
 export interface CommandContext {
@@ -32,7 +33,10 @@ export interface CommandContext {
    * command runs or a missing key is reported.
    */
   config(): Promise<ResolvedConfig>;
-  /** The configuration of `config()` with its key read, and the client (closed by the runner at the end). */
+  /**
+   * The configuration of `config()` with its key read, and the client (closed by the runner at
+   * the end). With --sandbox: the built-in sandbox, started here and stopped at the end.
+   */
   connect(): Promise<{ readonly client: ReturnsClient; readonly connection: ConnectionConfig }>;
   /** Prints a failure (the same way as a thrown one) without ending the command. */
   printError(error: unknown): void;
@@ -77,6 +81,7 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
   const errStyle = createStyle(isColorEnabled({ env, isTTY: io.isStderrTTY, isNoColorFlag }));
   const secrets: string[] = [];
   const clients: ReturnsClient[] = [];
+  const sandboxes: BuiltinSandbox[] = [];
   const interrupt = new AbortController();
   let unsubscribeInterrupt: (() => void) | undefined;
   let resolved: Promise<ResolvedConfig> | undefined;
@@ -97,6 +102,23 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
     io.stdout.write(renderHelp(spec));
     return EXIT.ok;
   }
+  if (args.values.sandbox === true && args.values['base-url'] !== undefined) {
+    const error = usage(spec, 'choose either --sandbox or --base-url', 'sandbox');
+    printError(error);
+    return exitCodeFor(error);
+  }
+
+  /** The built-in sandbox as the connection, under its own profile name (the console's demo shop). */
+  const sandboxConnection = async (config: ResolvedConfig): Promise<ConnectionConfig> => {
+    const sandbox = await startBuiltinSandbox(factory.env);
+    sandboxes.push(sandbox);
+    const source = 'flag --sandbox';
+    return {
+      config: { ...config, profile: { value: BUILTIN_SANDBOX_PROFILE, source }, baseUrl: { value: sandbox.url, source } },
+      apiKey: sandbox.apiKey,
+      stateName: BUILTIN_SANDBOX_PROFILE,
+    };
+  };
 
   const ctx: CommandContext = {
     factory,
@@ -116,7 +138,7 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
     },
     config: () => (resolved ??= loadResolvedConfig(factory, { profile: stringFlag(args, 'profile'), baseUrl: stringFlag(args, 'base-url') })),
     connect: async () => {
-      const connection = await connectionConfig(factory, await ctx.config());
+      const connection = booleanFlag(args, 'sandbox') ? await sandboxConnection(await ctx.config()) : await connectionConfig(factory, await ctx.config());
       secrets.push(connection.apiKey);
       const client = await factory.createClient(toClientOptions(connection.config, connection.apiKey));
       clients.push(client);
@@ -132,5 +154,6 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
   } finally {
     unsubscribeInterrupt?.();
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    await Promise.all(sandboxes.map((s) => s.close().catch(() => undefined)));
   }
 }

@@ -4,6 +4,7 @@
  * runner for `key_command`, client creation and Ctrl+C. Commands receive a Factory; tests
  * build one with captured streams and temporary files, and a real client on the sandbox.
  */
+import { unwatchFile, watchFile, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ClientOptions, ReturnsClient } from '../api/client-types.js';
@@ -37,6 +38,11 @@ export interface FileAccess {
   readFile(path: string): Promise<string>;
   /** null when the path does not exist. */
   stat(path: string): Promise<FileInfo | null>;
+  /**
+   * Calls `onChange` when the file at `path` changes (written, replaced, made, removed,
+   * chmod), checking every `intervalMs`; never keeps the process alive. Returns the stop function.
+   */
+  watch(path: string, intervalMs: number, onChange: () => void): () => void;
 }
 
 export interface Factory {
@@ -65,6 +71,15 @@ export const diskFileAccess: FileAccess = {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  },
+  watch: (path, intervalMs, onChange) => {
+    // Polled, not fs.watch: an editor that writes a new file and renames it over the old one,
+    // or a file made after the start, would be lost to a watch of the file itself.
+    const listener = (now: Stats, before: Stats) => {
+      if (now.mtimeMs !== before.mtimeMs || now.ino !== before.ino || now.size !== before.size || now.mode !== before.mode) onChange();
+    };
+    watchFile(path, { persistent: false, interval: intervalMs }, listener);
+    return () => unwatchFile(path, listener);
   },
 };
 

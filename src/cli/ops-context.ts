@@ -8,10 +8,9 @@ import { defaultStateDir } from '../local/state-paths.js';
 import type { OpsContext } from '../ops/context.js';
 import type { CommandContext } from './command-runner.js';
 import type { ConnectionConfig } from './config/index.js';
-import { localStateName } from './config/local-state-name.js';
 
 /** The context for writes of this command, on `client` of `connection`'s profile. */
 export function commandOpsContext(ctx: CommandContext, client: ReturnsClient, connection: ConnectionConfig): OpsContext {
   const { env, homeDir, now } = ctx.factory;
-  return { client, stateDir: defaultStateDir(env, homeDir), profile: localStateName(connection.config, connection.apiKey), now, source: 'cli' };
+  return { client, stateDir: defaultStateDir(env, homeDir), profile: connection.stateName, now, source: 'cli' };
 }

@@ -86,13 +86,29 @@ export type ProfileOpening =
   /** The profile cannot be used at all (not in the config file, no service configured, a failing key command). */
   | { readonly kind: 'failed'; readonly message: DisplayText };
 
+/** A change of the config file while the console runs (ProfileCatalog.follow). */
+export type ConfigChange =
+  | {
+      readonly kind: 'reloaded';
+      /** The profiles one can switch to now. */
+      readonly names: readonly string[];
+      /** A profile's services with the new file's key bindings, views, profile names and that profile's settings. */
+      readonly apply: (services: ConsoleServices) => ConsoleServices;
+      /** What the notice line says. */
+      readonly message: DisplayText;
+    }
+  /** The new file does not load: the settings in force stay; `message` says why. */
+  | { readonly kind: 'refused'; readonly message: DisplayText };
+
 /**
  * The profiles (shops) of the config file, for switching without a restart. Each profile
  * gets its own client, key and local state; the console never mixes two.
  */
 export interface ProfileCatalog {
-  /** Every profile one can switch to, in the config file's order. */
+  /** Every profile one can switch to, in the config file's order (at the start; `follow` tells of changes). */
   readonly names: readonly string[];
   /** Opens a profile: reads its key and makes its client (again after a key problem). Never throws. */
   open(name: string): Promise<ProfileOpening>;
+  /** Calls `listener` after each change of the config file; returns the unsubscribe function. */
+  readonly follow?: (listener: (change: ConfigChange) => void) => () => void;
 }

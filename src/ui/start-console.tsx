@@ -70,7 +70,7 @@ async function prefetchFirstPage(options: StartConsoleOptions, queryClient: Quer
 /** `catalog` whose profiles, when opened, hold their writes by `writeStops`. */
 function withWriteStops(catalog: ProfileCatalog, writeStops: WriteStops): ProfileCatalog {
   return {
-    names: catalog.names,
+    ...catalog,
     open: async (name) => {
       const opened = await catalog.open(name);
       return opened.kind === 'ready' ? { ...opened, services: { ...opened.services, writeStops } } : opened;

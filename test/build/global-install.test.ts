@@ -5,14 +5,14 @@
  * with no build step: --version, --help, completion, a sandbox started from it, a command
  * against that sandbox, and the console in a pseudo-terminal.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../cli/helpers/test-factory.js';
 import { spawnPty } from '../helpers/pty.js';
+import { startSandboxCommand, type SandboxCommand } from '../helpers/sandbox-command.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -24,7 +24,7 @@ let dir: string;
 let files: string[];
 let bin: string;
 let env: Record<string, string>;
-let sandbox: ChildProcess | undefined;
+let sandbox: SandboxCommand | undefined;
 
 /** The environment of a user's shell: our node first on PATH (the bin runs `env node`), a fresh home. */
 function userEnv(home: string): Record<string, string> {
@@ -55,8 +55,8 @@ beforeAll(async () => {
   env = userEnv(join(dir, 'home'));
 }, 900_000);
 
-afterAll(() => {
-  sandbox?.kill('SIGTERM');
+afterAll(async () => {
+  await sandbox?.stop();
 });
 
 describe('npm pack', () => {
@@ -85,16 +85,10 @@ describe('npm install -g of the tarball into an empty prefix', () => {
   });
 
   it('runs its own sandbox, a command against it, and the console in a terminal', async () => {
-    const child = spawn(bin, ['sandbox', '--port', '0', '--demo-orders', '40'], { env: { ...env, RETURNS_SANDBOX_DATA_DIR: join(dir, 'data') } });
-    sandbox = child;
-    const exited = new Promise<number | null>((done) => child.on('exit', done));
-    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-    const url = /^Sandbox listening on (\S+)$/.exec((await lines.next()).value as string)?.[1];
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public-api\/v1$/);
-    expect((await lines.next()).value).toMatch(/^Demo API keys/);
-    const key = /\b(sk_[0-9a-f]{64})\b/.exec((await lines.next()).value as string)?.[1];
-    expect(key).toBeDefined();
-    const userEnvWithKey = { ...env, RETURNS_BASE_URL: url!, RETURNS_API_KEY: key! };
+    const served = await startSandboxCommand(bin, { ...env, RETURNS_SANDBOX_DATA_DIR: join(dir, 'data') });
+    sandbox = served;
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public-api\/v1$/);
+    const userEnvWithKey = { ...env, RETURNS_BASE_URL: served.url, RETURNS_API_KEY: served.key };
 
     const listed = await run(bin, ['list', '--limit', '3', '--json'], { env: userEnvWithKey });
     const orders = JSON.parse(listed.stdout) as { order_name: string }[];
@@ -109,8 +103,7 @@ describe('npm install -g of the tarball into an empty prefix', () => {
       session.kill();
     }
 
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await served.stop()).toBe(0);
     sandbox = undefined;
   }, 60_000);
 });

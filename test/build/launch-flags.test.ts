@@ -102,9 +102,9 @@ describe('launch', () => {
     expect(firstLine).toBe('#!/usr/bin/env node');
   });
 
-  it('npm start runs the bin', () => {
+  it('npm start runs the bin (with a supported Node: scripts/run-node.mjs)', () => {
     const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
-    expect(pkg.scripts.start).toBe(pkg.bin['returns-console']);
+    expect(pkg.scripts.start).toBe(`node scripts/run-node.mjs ${pkg.bin['returns-console']}`);
   });
 
   it('the console V8 settings keep the young generation near its cap, a fraction of what V8 grows it to by default', () => {

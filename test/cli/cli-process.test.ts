@@ -3,7 +3,7 @@
  * a few runs (each costs a node start-up); the in-process tests cover the details.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../helpers/fixture.js';
@@ -40,11 +40,25 @@ describe('returns-console as a process', () => {
     expect(JSON.parse(json.stdout)).toEqual((await fetchRaw(sandbox.url, KEYS.north, 'limit=3')).data);
   });
 
-  it('says so and exits 1 when the reader of its output goes away (| head -1), no stack trace', async () => {
+  it('ends quietly with exit 0 when the reader of its output goes away (| head -1), as git and gh do', async () => {
     const r = await spawnCli(['list', '--all', '--limit', '1'], env, undefined, true);
     expect(r.stdout.split('\n')[0]).toMatch(/^1025\t/);
-    expect(r.stderr).toBe('error: The standard output was closed before everything was written (the reader of the pipe went away); the output is incomplete. [output_closed]\n');
-    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('ends quietly with exit 0 in a shell pipeline into head -1 (pipefail: its own status counts)', async () => {
+    const script = `set -o pipefail; "$NODE" --import tsx src/cli/main.ts list --all --limit 1 2>"$ERR" | head -1`;
+    const err = join(tempDir('rc-pipe-'), 'stderr');
+    const r = await new Promise<{ code: number | null; stdout: string }>((done) => {
+      const child = spawn('bash', ['-c', script], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env, NODE: process.execPath, ERR: err }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.on('close', (code) => done({ code, stdout }));
+    });
+    expect(r.stdout).toMatch(/^1025\t[^\n]*\n$/);
+    expect(readFileSync(err, 'utf8')).toBe('');
+    expect(r.code).toBe(0);
   });
 
   it('says so and exits 1 when the disk is full (> /dev/full), no stack trace', async () => {
@@ -62,7 +76,7 @@ describe('returns-console as a process', () => {
     expect(r.code).toBe(1);
   });
 
-  it('answers --help to a reader that is already gone (| true) with the error line and exit 1', async () => {
+  it('answers --help to a reader that is already gone (| true) quietly with exit 0', async () => {
     const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--help'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.destroy();
@@ -70,8 +84,8 @@ describe('returns-console as a process', () => {
       child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
       child.on('close', (code) => done({ code, stderr }));
     });
-    expect(r.stderr).toMatch(/^error: The standard output was closed before everything was written .*\[output_closed\]\n$/);
-    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
   });
 
   it('exits 2 on usage errors, 4 on a refused key, 1 on an API failure', async () => {

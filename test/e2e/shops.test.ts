@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, makeShopFixture } from '../helpers/fixture.js';
+import { freshHomeEnv } from '../helpers/console-session.js';
 import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { deliberateTypist } from '../helpers/console-session.js';
@@ -63,19 +64,7 @@ describe('switching shops in a real terminal', () => {
       args: [BUILT_CONSOLE],
       cols: 80,
       rows: 24,
-      env: {
-        HOME: root,
-        NORTH_KEY: KEYS.north,
-        SOUTH_KEY: KEYS.south,
-        NO_COLOR: '1',
-        XDG_CONFIG_HOME: join(root, 'config'),
-        XDG_STATE_HOME: join(root, 'state'),
-        XDG_DATA_HOME: join(root, 'data'),
-        RETURNS_API_KEY: undefined,
-        RETURNS_BASE_URL: undefined,
-        RETURNS_PROFILE: undefined,
-        RETURNS_CONFIG: undefined,
-      },
+      env: freshHomeEnv(root, { NORTH_KEY: KEYS.north, SOUTH_KEY: KEYS.south }),
     });
     const s = session;
     await s.waitForText('#N1025', 20_000);

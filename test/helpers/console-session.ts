@@ -16,6 +16,26 @@ export interface ConsoleSession extends PtySession {
   readonly stateDir: string;
 }
 
+/**
+ * The environment of a console in the fresh home `root` (its config, state and data
+ * directories below it, no colour), with nothing of the connection from outside: no
+ * RETURNS_* variable, so the config file (or the built-in sandbox) decides. `extra` is added last.
+ */
+export function freshHomeEnv(root: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    HOME: root,
+    NO_COLOR: '1',
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_DATA_HOME: join(root, 'data'),
+    RETURNS_API_KEY: undefined,
+    RETURNS_BASE_URL: undefined,
+    RETURNS_PROFILE: undefined,
+    RETURNS_CONFIG: undefined,
+    ...extra,
+  };
+}
+
 /** Starts the console against `baseUrl` with the north key, no colour, in a fresh home (`stateHome`: XDG_STATE_HOME given; `env` added last). */
 export function startConsoleAt(
   baseUrl: string,

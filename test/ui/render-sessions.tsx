@@ -3,16 +3,21 @@
  * the real profile catalog of the console command (its config file, its key sources, a
  * real client per profile) above the app shell, so a test can switch shops with P.
  */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { createProfileCatalog, type ConsoleCatalog } from '../../src/cli/commands/console/console-profiles.js';
+import { followConfigFile } from '../../src/cli/commands/console/config-follower.js';
+import { loadConfigFile } from '../../src/cli/config/index.js';
 import { App } from '../../src/ui/app.js';
 import { makeTheme } from '../../src/ui/context/theme-context.js';
 import { ConsoleSessions } from '../../src/ui/profiles/console-sessions.js';
 import { createConsoleQueryClient } from '../../src/ui/queries/query-client.js';
 import { makeTestFactory, tempDir } from '../cli/helpers/test-factory.js';
 import { frameWaiters, resize } from './render-console.js';
+
+/** How often the tests' consoles check their config file (the console's own is slower). */
+const CONFIG_CHECK_MS = 50;
 
 export interface SessionsOptions {
   /** The config file's profiles (as written in config.json). */
@@ -35,7 +40,9 @@ export async function renderSessions(options: SessionsOptions) {
   chmodSync(configPath, 0o600);
   const { factory } = makeTestFactory({ env: { ...options.env, XDG_CONFIG_HOME: join(root, 'config') } });
   const stateDir = join(root, 'state');
-  const catalog: ConsoleCatalog = createProfileCatalog({ factory, isReadOnly: false, stateDir, profileNames: Object.keys(options.profiles) }, null);
+  const configFile = followConfigFile(factory, await loadConfigFile(factory), CONFIG_CHECK_MS);
+  const base = { factory, isReadOnly: false, stateDir, start: { name: options.start, flags: { profile: options.start } }, isBuiltinSandbox: false };
+  const catalog: ConsoleCatalog = createProfileCatalog(base, configFile, null);
   const opened = await catalog.open(options.start);
   if (opened.kind !== 'ready') throw new Error(opened.message);
   const queryClient = createConsoleQueryClient();
@@ -49,8 +56,14 @@ export async function renderSessions(options: SessionsOptions) {
   const cleanup = async () => {
     view.unmount();
     queryClient.clear();
+    configFile.close();
     await catalog.close();
   };
   // The environment the profiles' keys are read from when opened (a test may change a key).
-  return { ...view, frame, waitFor, waitUntil, press, answer, cleanup, stateDir, env: factory.env as Record<string, string | undefined> };
+  /** Saves the config file anew as an editor does: a new file (mode 0600) renamed over the old one. */
+  const writeConfig = (text: string) => {
+    writeFileSync(`${configPath}.new`, text, { mode: 0o600 });
+    renameSync(`${configPath}.new`, configPath);
+  };
+  return { ...view, frame, waitFor, waitUntil, press, answer, cleanup, stateDir, configPath, writeConfig, env: factory.env as Record<string, string | undefined> };
 }

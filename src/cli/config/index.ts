@@ -6,6 +6,7 @@ import { configError } from '../cli-error.js';
 import type { Factory } from '../factory.js';
 import { loadConfigFile } from './config-file.js';
 import { readApiKey } from './key-source.js';
+import { localStateName } from './local-state-name.js';
 import { resolveConfig, type ConfigFlags, type ResolvedConfig, type Sourced } from './resolve.js';
 
 export { locateConfigFile, loadConfigFile, type LoadedConfigFile } from './config-file.js';
@@ -31,6 +32,8 @@ export async function loadResolvedConfig(factory: Factory, flags: ConfigFlags): 
 export interface ConnectionConfig {
   readonly config: ResolvedConfig & { readonly baseUrl: Sourced<string> };
   readonly apiKey: string;
+  /** The name its local state (drafts, activity log) is kept under: local-state-name.ts. */
+  readonly stateName: string;
 }
 
 /** A resolved configuration made ready to connect: its base URL checked and the key read; throws a CliError (exit 2 or 4) saying what to set. */
@@ -40,9 +43,10 @@ export async function connectionConfig(factory: Factory, config: ResolvedConfig)
     throw configError(
       `no base URL for profile "${config.profile.value}"`,
       'base_url',
-      `Give --base-url, set RETURNS_BASE_URL, or set base_url in profile "${config.profile.value}" of ${config.configFile.path}.`,
+      `Give --base-url, set RETURNS_BASE_URL, or set base_url in profile "${config.profile.value}" of ${config.configFile.path}. To try the commands on the console's demo data: --sandbox.`,
     );
   }
   const apiKey = await readApiKey(factory, config.keySource);
-  return { config: { ...config, baseUrl }, apiKey };
+  const connection = { ...config, baseUrl };
+  return { config: connection, apiKey, stateName: localStateName(connection, apiKey) };
 }

@@ -47,7 +47,8 @@ export type KeySource =
   | { readonly kind: 'none'; readonly source: string };
 
 export interface ResolvedConfig {
-  readonly configFile: { readonly path: string; readonly isFound: boolean };
+  /** The config file these values were resolved from. */
+  readonly configFile: LoadedConfigFile;
   readonly profile: Sourced<string>;
   /** null when no source gives a base URL. */
   readonly baseUrl: Sourced<string> | null;
@@ -144,7 +145,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig {
     value === undefined ? { value: fallback, source: DEFAULT } : { value: Math.round(value * 1000), source: at(`timeouts.${field}`) };
 
   return {
-    configFile: { path: file.path, isFound: file.isFound },
+    configFile: file,
     profile,
     baseUrl: pickBaseUrl(flags, env, p, at),
     keySource: pickKeySource(env, p, profile.value, file.path, input.homeDir),

@@ -7,8 +7,9 @@
  * one whose key could not be had or was refused: that one is opened again, so a fixed key is read.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { display, sanitizeForTerminal } from '../../format/sanitize.js';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
+import { display, sanitizeForTerminal, type DisplayText } from '../../format/sanitize.js';
+import { useNotice, type NoticeTone } from '../context/notice-context.js';
 import type { AuthFailure } from '../app-state.js';
 import { ConsoleRoot } from '../console-root.js';
 import type { Theme } from '../context/theme-context.js';
@@ -42,15 +43,13 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
   const [shown, setShown] = useState({ session: props.initial, mount: 0 });
   const isSwitching = useRef(false);
   const current = shown.session.services.profile.name;
-  const names = useMemo(() => {
-    const listed = catalog?.names ?? [];
-    return listed.includes(current) ? listed : [current, ...listed];
-  }, [catalog, current]);
+  const listed = useFollowedConfig(catalog, sessions, setShown);
+  const names = useMemo(() => (listed.names.includes(current) ? listed.names : [current, ...listed.names]), [listed.names, current]);
 
   const switchTo = useCallback(
     async (name: string): Promise<SwitchResult> => {
       if (name === current) return { kind: 'same' };
-      if (!catalog || !catalog.names.includes(name)) {
+      if (!catalog || !listed.names.includes(name)) {
         return { kind: 'failed', message: sanitizeForTerminal(`There is no profile "${name}" to switch to (profiles: ${names.join(', ')}).`) };
       }
       if (isSwitching.current) return { kind: 'failed', message: display`A switch of profile is already under way.` };
@@ -72,7 +71,7 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
         isSwitching.current = false;
       }
     },
-    [catalog, current, names],
+    [catalog, current, names, listed.names],
   );
 
   // When the console ends, every session's cache goes with it (the other profiles' too), after
@@ -90,7 +89,53 @@ export function ConsoleSessions(props: ConsoleSessionsProps) {
   const { session } = shown;
   return (
     <ConsoleRoot key={`${current}#${shown.mount}`} services={session.services} queryClient={session.queryClient} theme={props.theme}>
+      <ConfigNotice notice={listed.notice} />
       <ProfileSwitchContext.Provider value={value}>{props.children(session)}</ProfileSwitchContext.Provider>
     </ConsoleRoot>
   );
+}
+
+/** The last change of the config file, for the notice line. */
+interface ConfigNoticeState {
+  readonly text: DisplayText;
+  readonly tone: NoticeTone;
+}
+
+/**
+ * Follows the catalog's config file: each change that loads gives every session opened so
+ * far its new settings (the one shown without a remount: its screens keep their state) and
+ * the profile list; each change is told in the notice line. Returns the profile list and that notice.
+ */
+function useFollowedConfig(
+  catalog: ProfileCatalog | undefined,
+  sessions: RefObject<Map<string, ProfileSession>>,
+  setShown: Dispatch<SetStateAction<{ readonly session: ProfileSession; readonly mount: number }>>,
+): { readonly names: readonly string[]; readonly notice: ConfigNoticeState | null } {
+  const [state, setState] = useState<{ names: readonly string[]; notice: ConfigNoticeState | null }>(() => ({ names: catalog?.names ?? [], notice: null }));
+  useEffect(() => {
+    if (!catalog?.follow) return;
+    return catalog.follow((change) => {
+      if (change.kind === 'refused') {
+        setState((s) => ({ ...s, notice: { text: change.message, tone: 'error' } }));
+        return;
+      }
+      const all = sessions.current;
+      for (const [name, session] of all) all.set(name, { ...session, services: change.apply(session.services) });
+      setShown((s) => ({ session: all.get(s.session.services.profile.name) ?? s.session, mount: s.mount }));
+      setState({ names: change.names, notice: { text: change.message, tone: 'info' } });
+    });
+  }, [catalog, sessions, setShown]);
+  return state;
+}
+
+/** Shows each new config notice once in the session shown (a session mounted later does not repeat it). */
+function ConfigNotice(props: { readonly notice: ConfigNoticeState | null }) {
+  const { show } = useNotice();
+  const shownBefore = useRef(props.notice);
+  useEffect(() => {
+    if (props.notice === null || props.notice === shownBefore.current) return;
+    shownBefore.current = props.notice;
+    show(props.notice.text, props.notice.tone);
+  }, [props.notice, show]);
+  return null;
 }

@@ -2,13 +2,14 @@
 import { run as config } from '../../../src/cli/commands/config/index.js';
 import { run as consoleCommand } from '../../../src/cli/commands/console/index.js';
 import { run as list } from '../../../src/cli/commands/list/index.js';
+import { run as overview } from '../../../src/cli/commands/overview/index.js';
 import { run as receive } from '../../../src/cli/commands/receive/index.js';
 import { run as review } from '../../../src/cli/commands/review/index.js';
 import { run as search } from '../../../src/cli/commands/search/index.js';
 import { run as show } from '../../../src/cli/commands/show/index.js';
 import { makeTestFactory, type TestFactoryOptions } from './test-factory.js';
 
-const COMMANDS = { config, console: consoleCommand, list, receive, review, search, show } as const;
+const COMMANDS = { config, console: consoleCommand, list, overview, receive, review, search, show } as const;
 export type CommandName = keyof typeof COMMANDS;
 
 export interface CliResult {

@@ -4,7 +4,7 @@
  * console's own switches. Pure.
  */
 import type { ListFilters } from '../../../api/list-params.js';
-import { booleanFlag, stringFlag } from '../../command-runner.js';
+import { booleanFlag } from '../../command-runner.js';
 import { filterFlagSpecs, parseFilterFlags } from '../../filter-flags.js';
 import { EXIT_CODES_NOTE, usage, type CommandSpec, type ParsedArgs } from '../../flags.js';
 import { VIEW_FLAG } from '../../view-flag.js';
@@ -44,10 +44,8 @@ export function parseConsoleArgs(args: ParsedArgs, env: Readonly<Record<string, 
   if (args.positionals.length > 0) {
     throw usage(CONSOLE_SPEC, `unexpected argument ${JSON.stringify(args.positionals[0])}; commands come first (returns-console --help lists them)`);
   }
+  // --sandbox with --base-url is refused by the command runner, as for every command.
   const isSandbox = booleanFlag(args, 'sandbox');
-  if (isSandbox && stringFlag(args, 'base-url') !== undefined) {
-    throw usage(CONSOLE_SPEC, 'choose either --sandbox or --base-url', 'sandbox');
-  }
   const { filters, limit } = parseFilterFlags(args, { nowMs, timeZone: env.TZ || undefined });
   return {
     filters,

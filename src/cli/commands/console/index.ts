@@ -3,7 +3,7 @@
  * the client and the sandbox load only when needed, so `--help` and bad flags answer at once.
  */
 import type { ReturnsClient } from '../../../api/client-types.js';
-import { runCommand, type CommandContext } from '../../command-runner.js';
+import { runCommand, stringFlag, type CommandContext } from '../../command-runner.js';
 import { CliError } from '../../cli-error.js';
 import { toClientOptions } from '../../config/index.js';
 import { EXIT, type ExitCode } from '../../exit-codes.js';
@@ -13,7 +13,9 @@ import { CONSOLE_SPEC, parseConsoleArgs, type ConsoleArgs } from './console-args
 import { connectionFingerprint, localStateName } from '../../config/local-state-name.js';
 import { resolveConsoleTarget } from './console-target.js';
 import { checkedStateDir } from '../../checked-state-dir.js';
-import { BUILTIN_SANDBOX_PROFILE, createProfileCatalog, profileServices } from './console-profiles.js';
+import { createProfileCatalog, profileServices, type ConsoleBase } from './console-profiles.js';
+import { followConfigFile } from './config-follower.js';
+import { BUILTIN_SANDBOX_PROFILE, startBuiltinSandbox, type BuiltinSandbox } from '../../builtin-sandbox.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { applyConsoleV8Flags, compileEagerly } from './v8-flags.js';
@@ -58,31 +60,24 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
   const target = await resolveConsoleTarget(factory, resolved, args.isSandbox);
   const monitor = createConnectionMonitor(factory.now);
   const { config } = target;
-  // On the built-in sandbox, its own profile comes first; the config file's profiles follow.
-  const profileNames = target.kind === 'sandbox' ? [BUILTIN_SANDBOX_PROFILE, ...config.profileNames.filter((n) => n !== BUILTIN_SANDBOX_PROFILE)] : config.profileNames;
-  const base = { factory, isReadOnly: args.isReadOnly, stateDir, profileNames };
+  const base: ConsoleBase = {
+    factory,
+    isReadOnly: args.isReadOnly,
+    stateDir,
+    start: { name: target.kind === 'sandbox' ? BUILTIN_SANDBOX_PROFILE : config.profile.value, flags: { profile: stringFlag(ctx.args, 'profile'), baseUrl: stringFlag(ctx.args, 'base-url') } },
+    isBuiltinSandbox: target.kind === 'sandbox',
+  };
 
-  let sandbox: { readonly url: string; readonly port: number; readonly dbPath: string; close(): Promise<void> } | null = null;
+  let sandbox: BuiltinSandbox | null = null;
   let client: ReturnsClient;
   let services: ConsoleServices;
   if (target.kind === 'sandbox') {
     factory.io.stderr.write('Starting the built-in sandbox with demo data…\n');
-    const { startSandbox } = await import('../../../sandbox/index.js');
-    const running = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, env: factory.env });
+    const running = await startBuiltinSandbox(factory.env);
     sandbox = running;
-    const key = running.demoKeys[0];
-    if (!key) {
-      await running.close();
-      throw new CliError({
-        code: 'sandbox_no_demo_key',
-        message: `the sandbox database ${running.dbPath} has no usable demo key`,
-        hint: 'Remove that file to start again with fresh demo data, or use `returns-console sandbox keys create`.',
-        exitCode: EXIT.failure,
-      });
-    }
-    client = await factory.createClient({ baseUrl: running.url, apiKey: key.key, hooks: monitor.hooks });
+    client = await factory.createClient({ baseUrl: running.url, apiKey: running.apiKey, hooks: monitor.hooks });
     // Drafts and memory of the demo never mix with a real profile's.
-    services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true, connection: connectionFingerprint(running.url, key.key) });
+    services = profileServices(base, { client, monitor, config, name: BUILTIN_SANDBOX_PROFILE, stateName: BUILTIN_SANDBOX_PROFILE, serviceHost: new URL(running.url).host, isSandbox: true, connection: connectionFingerprint(running.url, running.apiKey) });
   } else {
     client = await factory.createClient({ ...toClientOptions(target.config, target.apiKey), hooks: monitor.hooks });
     services = profileServices(base, {
@@ -97,7 +92,9 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
     });
   }
   // The other profiles of the config file, to switch shops without a restart.
-  const catalog = createProfileCatalog(base, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
+  // Profiles, views and keys follow the config file while the console runs.
+  const configFile = followConfigFile(factory, config.configFile);
+  const catalog = createProfileCatalog(base, configFile, sandbox ? { name: BUILTIN_SANDBOX_PROFILE, services } : null);
 
   // The first page travels while the UI (Ink, React, Yoga) loads; the console shows it in
   // its first frame. A failure is the list's to show (it asks again), so it is not raised here.
@@ -122,6 +119,7 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
       isScreenReader: args.isScreenReader,
     });
   } finally {
+    configFile.close();
     firstPageAbort.abort();
     await client.close().catch(() => undefined);
     await catalog.close();

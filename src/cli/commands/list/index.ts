@@ -13,6 +13,7 @@ import { LIST_FIELDS, type FieldContext } from './list-fields.js';
 import type { RecordWriter } from '../../output/index.js';
 import { CLEAR_LINE } from '../../output/progress-line.js';
 import { listShape, progressLine } from './list-render.js';
+import { SANDBOX_FLAG } from '../../builtin-sandbox.js';
 
 export const LIST_SPEC: CommandSpec = {
   name: 'list',
@@ -26,6 +27,7 @@ export const LIST_SPEC: CommandSpec = {
     { name: 'csv', type: 'boolean', description: 'CSV with a header line' },
     { name: 'fields', type: 'string', valueName: 'LIST', description: 'Fields to show, comma-separated (see below)' },
     VIEW_FLAG,
+    SANDBOX_FLAG,
   ],
   notes: [
     [
@@ -52,6 +54,7 @@ export const LIST_SPEC: CommandSpec = {
     'returns-console list --from 2026-11-01T00:00:00Z --to 2026-11-30T23:59:59Z --all --csv > november.csv',
     'returns-console list --all --ndjson | jq -r .order_name',
     'returns-console list --view today',
+    'returns-console list --sandbox --status reviewed   # the demo data, nothing configured',
   ],
 };
 

@@ -4,7 +4,6 @@
  * yesterday: the figures of the console's overview screen, for scripts.
  */
 import { readAudit } from '../../../local/audit-log.js';
-import { localStateName } from '../../config/local-state-name.js';
 import { defaultStateDir } from '../../../local/state-paths.js';
 import { DEFAULT_OVERVIEW_CAP } from '../../../ops/overview.js';
 import { takeOverview } from '../../../ops/overview-count.js';
@@ -14,6 +13,7 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { CLEAR_LINE } from '../../output/progress-line.js';
 import { overviewProgressLine, overviewJson, renderOverviewText } from './overview-render.js';
+import { SANDBOX_FLAG } from '../../builtin-sandbox.js';
 
 export const OVERVIEW_SPEC: CommandSpec = {
   name: 'overview',
@@ -21,6 +21,7 @@ export const OVERVIEW_SPEC: CommandSpec = {
   flags: [
     { name: 'json', type: 'boolean', description: 'The figures as one JSON object' },
     { name: 'cap', type: 'string', valueName: 'N', description: `Count each status up to N orders, more show as "N+" (profile overview_cap, default ${DEFAULT_OVERVIEW_CAP})` },
+    SANDBOX_FLAG,
   ],
   notes: [
     [
@@ -53,7 +54,7 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     const { config } = connection;
     const cap = flagCap ?? config.overviewCap.value;
     const profile = config.profile.value;
-    const stateName = localStateName(config, connection.apiKey);
+    const { stateName } = connection;
     const stateDir = defaultStateDir(env, factory.homeDir);
     const timeZone = env.TZ || undefined;
     const showProgress = io.isStderrTTY;

@@ -14,6 +14,7 @@ import { createProcessFactory, type Factory } from '../../factory.js';
 import { ERRORS_NOTE, EXIT_CODES_NOTE, usage, type CommandSpec } from '../../flags.js';
 import { ORDER_NAMES_NOTE, parseOrderRefs, resolveOrderRefs, type OrderRef } from '../../order-refs.js';
 import { progressLine, renderSummary, writeResults, type ReceiveOutcome } from './receive-render.js';
+import { SANDBOX_FLAG } from '../../builtin-sandbox.js';
 
 export const RECEIVE_SPEC: CommandSpec = {
   name: 'receive',
@@ -22,6 +23,7 @@ export const RECEIVE_SPEC: CommandSpec = {
   flags: [
     { name: 'concurrency', type: 'string', valueName: 'N', description: 'Requests in flight at once for many orders, 1 to 16 (default 4)' },
     { name: 'json', type: 'boolean', description: 'Print a JSON array with one result per order' },
+    SANDBOX_FLAG,
   ],
   notes: [
     [
@@ -37,7 +39,7 @@ export const RECEIVE_SPEC: CommandSpec = {
     EXIT_CODES_NOTE,
     ERRORS_NOTE,
   ],
-  examples: ['returns-console receive 1001', 'returns-console receive 1001 1002 AO1711', 'returns-console list --status reviewed --all --fields id | xargs returns-console receive'],
+  examples: ['returns-console receive 1001', 'returns-console receive 1001 1002 AO1711', 'returns-console list --status reviewed --all --fields id | xargs returns-console receive', 'returns-console receive --sandbox AO2032'],
 };
 
 /** The orders of the arguments: ids (the interface's id rule) and order names, in order. */

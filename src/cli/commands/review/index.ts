@@ -14,6 +14,7 @@ import { commandOpsContext } from '../../ops-context.js';
 import { writeWarnings } from '../../warnings.js';
 import { parseDecisions } from './decisions.js';
 import { writeReviewJson, writeReviewText } from './review-render.js';
+import { SANDBOX_FLAG } from '../../builtin-sandbox.js';
 
 export const REVIEW_SPEC: CommandSpec = {
   name: 'review',
@@ -23,6 +24,7 @@ export const REVIEW_SPEC: CommandSpec = {
     { name: 'approve-all', type: 'boolean', description: 'Approve every undecided pending item; a console draft of the order is sent as drafted' },
     { name: 'decisions', type: 'string', valueName: 'FILE', description: 'Decisions as {"items":[...]} from FILE, or - for stdin' },
     { name: 'json', type: 'boolean', description: 'Print the result as JSON: {"id","outcome","already_applied","request_id","order"}' },
+    SANDBOX_FLAG,
   ],
   notes: [
     [

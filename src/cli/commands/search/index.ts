@@ -8,6 +8,7 @@ import type { ReturnsClient } from '../../../api/client-types.js';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { forgetSearchIndexes, readCurrentOrders, SearchIndex, walkProgressLine, type WalkProgress } from '../../../ops/search-index/index.js';
 import { checkedStateDir } from '../../checked-state-dir.js';
+import { SANDBOX_FLAG } from '../../builtin-sandbox.js';
 import { configError } from '../../cli-error.js';
 import { runCommand, type CommandContext } from '../../command-runner.js';
 import { connectionFingerprint, localStateName } from '../../config/local-state-name.js';
@@ -31,6 +32,7 @@ export const SEARCH_SPEC: CommandSpec = {
     { name: 'ndjson', type: 'boolean', description: 'One JSON return order per line' },
     { name: 'csv', type: 'boolean', description: 'CSV with a header line' },
     { name: 'fields', type: 'string', valueName: 'LIST', description: "Fields to show, comma-separated (list's fields)" },
+    SANDBOX_FLAG,
   ],
   notes: [
     [

@@ -12,6 +12,7 @@ import { errorHint } from '../../../api/error-codes.js';
 import type { ReturnsClient } from '../../../api/client-types.js';
 import { UnknownStatusNote } from '../../unknown-status-note.js';
 import { writeOrder } from './show-render.js';
+import { SANDBOX_FLAG } from '../../builtin-sandbox.js';
 
 export const SHOW_SPEC: CommandSpec = {
   name: 'show',
@@ -20,6 +21,7 @@ export const SHOW_SPEC: CommandSpec = {
   flags: [
     { name: 'json', type: 'boolean', description: 'The return order object as the service sent it (an API key in it hidden)' },
     { name: 'web', type: 'boolean', description: "Open the order's page in the web admin (the profile's web_url) in a browser; its address is printed" },
+    SANDBOX_FLAG,
   ],
   notes: [
     'The order is read with GET /return_orders?ids=ID. An order that does not exist, belongs to\nanother shop, or is draft or cancelled is reported as return_order_not_found (exit 1).',
