@@ -4,9 +4,10 @@
  * runner for `key_command`, client creation and Ctrl+C. Commands receive a Factory; tests
  * build one with captured streams and temporary files, and a real client on the sandbox.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ClientOptions, ReturnsClient } from '../api/client-types.js';
+import { readFileBounded } from '../local/bounded-read.js';
 import { exitOnProcessOutputErrors } from './closed-pipe.js';
 import { runShellCommand, type CommandRunner } from './config/key-command-runner.js';
 
@@ -34,6 +35,7 @@ export interface FileInfo {
 }
 
 export interface FileAccess {
+  /** The file as UTF-8; one over MAX_LOCAL_FILE_BYTES is refused (code EFBIG), never read whole. */
   readFile(path: string): Promise<string>;
   /** null when the path does not exist. */
   stat(path: string): Promise<FileInfo | null>;
@@ -56,7 +58,7 @@ export interface Factory {
 
 /** File access on the real disk. */
 export const diskFileAccess: FileAccess = {
-  readFile: (path) => readFile(path, 'utf8'),
+  readFile: (path) => readFileBounded(path),
   stat: async (path) => {
     try {
       const s = await stat(path);

@@ -125,6 +125,9 @@ describe('review', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(pattern);
     }
+    // A device that never ends (or any file over 4 MiB) is refused unread, not read into memory.
+    const endless = await cli('review', ['1028', '--decisions', '/dev/zero']);
+    expect([endless.code, endless.stderr]).toEqual([2, expect.stringMatching(/^error: \/dev\/zero is larger than 4 MiB; refused unread \[usage_error\]/)]);
     const missing = await cli('review', ['1028', '--decisions', '/nonexistent.json']);
     expect(missing.stderr).toMatch(/^error: Decisions file \/nonexistent\.json does not exist \[usage_error\]/);
     // Nothing was sent: the pending order is untouched.

@@ -9,7 +9,7 @@ import { KeyHints } from '../../components/key-hints.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import type { AuditEntry } from '../../../local/audit-log.js';
+import { MAX_AUDIT_LINE_BYTES, type AuditEntry } from '../../../local/audit-log.js';
 import { auditLogPath } from '../../../local/state-paths.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { layOutAudit } from './audit-layout.js';
@@ -89,6 +89,7 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
       <Text dimColor>
         {`${state.offset + 1}–${last} of ${entries.length}${entries.length >= AUDIT_VIEW_LIMIT ? ` (newest ${AUDIT_VIEW_LIMIT})` : ''}`}
         {load.skipped > 0 ? ` · ${load.skipped} unreadable line${load.skipped === 1 ? '' : 's'} skipped` : ''}
+        {load.tooLong > 0 ? ` · ${load.tooLong} line${load.tooLong === 1 ? '' : 's'} over ${MAX_AUDIT_LINE_BYTES / 1024 / 1024} MiB skipped unread` : ''}
       </Text>
       {footer}
     </Box>
