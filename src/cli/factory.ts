@@ -1,13 +1,14 @@
 /**
  * Everything a command needs from the outside world, made in one place (gh's factory):
  * streams and whether they are terminals, the environment, the clock, file access, the
- * runner for `key_command`, client creation and Ctrl+C. Commands receive a Factory; tests
+ * runner for `key_command`, client creation and the stop signals. Commands receive a Factory; tests
  * build one with captured streams and temporary files, and a real client on the sandbox.
  */
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ClientOptions, ReturnsClient } from '../api/client-types.js';
 import { readFileBounded } from '../local/bounded-read.js';
+import { processStopSignals, type SubscribeStop } from '../ops/stop-signals.js';
 import { exitOnProcessOutputErrors } from './closed-pipe.js';
 import { runShellCommand, type CommandRunner } from './config/key-command-runner.js';
 
@@ -52,8 +53,8 @@ export interface Factory {
   readonly runCommand: CommandRunner;
   /** Creates the Return Orders client (loaded lazily: `config` and `--help` never load it). */
   readonly createClient: (options: ClientOptions) => Promise<ReturnsClient>;
-  /** Subscribes to Ctrl+C (SIGINT); returns the unsubscribe function. */
-  readonly onInterrupt: (handler: () => void) => () => void;
+  /** Subscribes to the stop signals (SIGINT, SIGTERM, SIGHUP); returns the unsubscribe function. */
+  readonly onStopSignal: SubscribeStop;
 }
 
 /** File access on the real disk. */
@@ -93,9 +94,6 @@ export function createProcessFactory(): Factory {
       const { createClient } = await import('../api/client/index.js');
       return createClient(options);
     },
-    onInterrupt: (handler) => {
-      process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
-    },
+    onStopSignal: processStopSignals,
   };
 }

@@ -62,6 +62,12 @@ export interface AuditReadOptions {
    * requests of one bulk run: give a little slack.
    */
   readonly sinceMs?: number;
+  /**
+   * Keep the `sending` entries of writes whose answer is logged too (tests). By default they
+   * are left out, as a person reads the log: one entry per write, the `sending` one only
+   * while no answer follows it.
+   */
+  readonly isKeepingAnsweredSends?: boolean;
 }
 
 /**
@@ -83,6 +89,15 @@ export async function readAudit(stateDir: string, options: AuditReadOptions): Pr
   let skipped = 0;
   let tooLong = 0;
   let isDone = false;
+  // The writes whose answer was met (it is newer than their `sending` entry, so met first).
+  const answered = new Set<string>();
+  const isShown = (entry: AuditEntry) => {
+    if (entry.outcome !== 'sending') {
+      if (entry.writeId !== undefined) answered.add(entry.writeId);
+      return true;
+    }
+    return options.isKeepingAnsweredSends === true || entry.writeId === undefined || !answered.has(entry.writeId);
+  };
   /** Takes one whole line (newest first); false once the reading can stop. */
   const take = (line: Buffer | null): boolean => {
     if (line === null) {
@@ -94,7 +109,7 @@ export async function readAudit(stateDir: string, options: AuditReadOptions): Pr
     const entry = parseAuditLine(text);
     if (!entry) skipped++;
     else if (options.sinceMs !== undefined && Date.parse(entry.time) < options.sinceMs) return false;
-    else if (options.profile === undefined || entry.profile === options.profile) entries.push(entry);
+    else if ((options.profile === undefined || entry.profile === options.profile) && isShown(entry)) entries.push(entry);
     return entries.length < limit;
   };
   try {

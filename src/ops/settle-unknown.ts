@@ -1,9 +1,11 @@
 /**
- * Writes an earlier console left unknown. When a console quits while a write is in flight
- * and the service cannot be read either, its entry says "unknown" (write-stops.ts). The next
- * time the console opens that profile, each such write is read back and a second entry says
- * what it came to, naming the first by its time, so no write stays unknown once the service
- * answers again.
+ * Writes an earlier process left unknown: a console or command that stopped while a write
+ * was in flight and could not read it back either (its entry says "unknown", write-stops.ts),
+ * or one killed outright (its `sending` entry never got an answer, send-write.ts). The next
+ * time the console opens that profile, or a command that writes starts, each such write is
+ * read back and a second entry says what it came to, naming the first by its time (and its
+ * write id), so no write stays unknown once the service answers again. A `sending` entry of a
+ * process still running is left alone: its write may still be in flight.
  */
 import { isReceiveApplied, isReviewApplied } from '../api/client/reconcile.js';
 import type { ReturnOrder } from '../api/schemas.js';
@@ -34,13 +36,32 @@ export function settleOf(unknown: AuditEntry, order: ReturnOrder | null): Omit<S
   return null;
 }
 
-/** The entries of `ctx.profile` still unknown: reviews and receives no later entry settles. */
-export async function unsettledWrites(ctx: Pick<OpsContext, 'stateDir' | 'profile' | 'now'>): Promise<readonly AuditEntry[]> {
+/** True while the process `pid` runs (one of another user counts as running: it cannot be told apart). */
+export function isProcessRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The entries of `ctx.profile` still unknown: reviews and receives left "unknown" that no later
+ * entry settles, and `sending` entries no later entry answers whose process has ended.
+ */
+export async function unsettledWrites(ctx: Pick<OpsContext, 'stateDir' | 'profile' | 'now'>, isRunning: (pid: number) => boolean = isProcessRunning): Promise<readonly AuditEntry[]> {
   const { entries } = await readAudit(ctx.stateDir, { limit: SETTLE_SCAN_LIMIT, profile: ctx.profile, sinceMs: ctx.now() - SETTLE_WINDOW_MS });
-  // An entry is named by its time, order and action: the writes one quit cut can share a millisecond.
+  // An entry is named by its time, order and action (the writes one quit cut can share a
+  // millisecond); one with a write id by that id as well.
   const name = (time: string, e: AuditEntry) => `${time}|${e.orderId}|${e.action}`;
   const settled = new Set(entries.flatMap((e) => (e.settles !== undefined ? [name(e.settles, e)] : [])));
-  return entries.filter((e) => e.reconciled === 'unknown' && e.orderId !== undefined && !settled.has(name(e.time, e)) && (e.action === 'review' || e.action === 'receive')).reverse();
+  const answered = new Set(entries.flatMap((e) => (e.writeId !== undefined && e.outcome !== 'sending' ? [e.writeId] : [])));
+  const isWrite = (e: AuditEntry) => e.orderId !== undefined && (e.action === 'review' || e.action === 'receive');
+  const isLeftUnknown = (e: AuditEntry) => e.reconciled === 'unknown' && !settled.has(name(e.time, e));
+  const isCutOff = (e: AuditEntry) =>
+    e.outcome === 'sending' && e.writeId !== undefined && !answered.has(e.writeId) && e.pid !== process.pid && (e.pid === undefined || !isRunning(e.pid));
+  return entries.filter((e) => isWrite(e) && (isLeftUnknown(e) || isCutOff(e))).reverse();
 }
 
 /**

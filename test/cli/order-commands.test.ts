@@ -206,7 +206,7 @@ describe('receive', () => {
       }),
     });
     expect(r.code).toBe(130);
-    expect(r.stderr).toContain('Stopping: no new requests; waiting for those in flight');
+    expect(r.stderr).toContain('Stopping on Ctrl+C (SIGINT): nothing new is sent; the writes in flight get 3 s to finish, then are cancelled and read back; the activity log records how each ended.\n');
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t').slice(0, 2));
     expect(rows).toEqual([['1029', 'ok'], ['1010', 'not sent'], ['1011', 'not sent']]);
     expect(r.stderr).toContain('Received 1 of 3: 2 not sent.');

@@ -2,8 +2,10 @@
  * A small loopback HTTP proxy in front of the real sandbox, for losing answers on purpose:
  * it can forward a request and then cut the client's connection before the answer reaches
  * it (the write happened, the client does not know), or cut before forwarding (nothing
- * happened). It can also drop the Authorization header, to make the sandbox answer
- * missing_api_key to a client that always sends one. Nothing of the sandbox is mocked.
+ * happened), or forward at once and hold the answer back for a while (a service that
+ * applies a write at once and answers late: the sandbox's --latency waits before applying).
+ * It can also drop the Authorization header, to make the sandbox answer missing_api_key to
+ * a client that always sends one. Nothing of the sandbox is mocked.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +27,12 @@ export interface CuttingProxy {
   readonly requests: readonly ProxiedRequest[];
   /** Cuts the next request whose method and path match. */
   cutNext(match: { readonly method?: string; readonly path: RegExp }, mode: CutMode): void;
+  /** From now on, forwards every matching request at once and holds its answer for `ms`. */
+  holdAnswers(match: { readonly method?: string; readonly path: RegExp }, ms: number): void;
+  /** Holds no further answers (those already held stay held). */
+  stopHolding(): void;
+  /** Requests forwarded whose answer the sandbox has given (applied, for a write) but the client has not had yet. */
+  readonly held: () => number;
   close(): Promise<void>;
 }
 
@@ -43,6 +51,8 @@ interface Rule {
 export async function startCuttingProxy(targetBaseUrl: string, options: CuttingProxyOptions = {}): Promise<CuttingProxy> {
   const target = new URL(targetBaseUrl);
   const rules: Rule[] = [];
+  const holds: { readonly method?: string; readonly path: RegExp; readonly ms: number }[] = [];
+  let held = 0;
   const requests: ProxiedRequest[] = [];
 
   const takeRule = (req: IncomingMessage): CutMode | undefined => {
@@ -74,6 +84,13 @@ export async function startCuttingProxy(targetBaseUrl: string, options: CuttingP
         req.socket.destroy();
         return;
       }
+      const hold = holds.find((h) => (!h.method || h.method === method) && h.path.test(path));
+      if (hold) {
+        held++;
+        await new Promise((resolve) => setTimeout(resolve, hold.ms).unref());
+        held--;
+      }
+      if (res.destroyed) return;
       res.writeHead(up.statusCode ?? 502, up.headers);
       res.end(Buffer.concat(out));
     });
@@ -88,6 +105,9 @@ export async function startCuttingProxy(targetBaseUrl: string, options: CuttingP
     url: `http://127.0.0.1:${port}${target.pathname}`,
     requests,
     cutNext: (match, mode) => rules.push({ ...match, mode }),
+    holdAnswers: (match, ms) => holds.push({ ...match, ms }),
+    stopHolding: () => holds.splice(0),
+    held: () => held,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,6 +4,7 @@
  * only; another profile's entries untouched; nothing logged while the service cannot be read
  * or the order has moved on. Against the real sandbox.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +126,45 @@ describe('writes left unknown at quit', () => {
     expect(entries).toHaveLength(1);
     // Back online, it settles (1029 is still reviewed: not applied).
     expect((await settleUnknownWrites(context(stateDir))).map((s) => s.isApplied)).toEqual([false]);
+  });
+});
+
+describe('writes whose process was killed while they were in flight', () => {
+  /** The pid of a process that has ended. */
+  function endedPid(): number {
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    return Number(child.stdout);
+  }
+  const sending = (at: number, orderId: number, action: 'receive' | 'review', pid: number, writeId: string, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+    time: new Date(at).toISOString(), profile: 'north', source: 'cli', orderId, action, outcome: 'sending', pid, writeId, ...extra,
+  });
+
+  it('are read back when their process has ended, and left alone while it runs or once answered', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
+    const t = Date.now() - 60_000;
+    const dead = endedPid();
+    const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      // 1057 was received by the killed process (the sandbox applied it); 1042's review never arrived.
+      await client.receive(1057);
+      await appendAudit(stateDir, sending(t, 1057, 'receive', dead, 'w_0000000000000001'));
+      const approve1042 = [{ id: 70084, type: 'refund' as const, action: 'approve' as const }, { id: 70085, type: 'exchange' as const, action: 'approve' as const }];
+      await appendAudit(stateDir, sending(t + 1, 1042, 'review', dead, 'w_0000000000000002', { decisions: approve1042 }));
+      await appendAudit(stateDir, sending(t + 2, 1000, 'receive', alive.pid!, 'w_0000000000000003'));
+      await appendAudit(stateDir, sending(t + 3, 1001, 'receive', dead, 'w_0000000000000004'));
+      await appendAudit(stateDir, { ...sending(t + 4, 1001, 'receive', dead, 'w_0000000000000004'), outcome: 'ok', pid: undefined });
+      const settled = await settleUnknownWrites(context(stateDir));
+      expect(settled.map((f) => [f.unknown.orderId, f.isApplied, f.status])).toEqual([[1057, true, 'received'], [1042, false, 'pending']]);
+      const { entries } = await readAudit(stateDir, { limit: 20 });
+      expect(entries.slice(0, 2).map((e) => [e.orderId, e.outcome, e.reconciled, e.writeId, e.source])).toEqual([
+        [1042, 'failed', 'not_applied', 'w_0000000000000002', 'cli'],
+        [1057, 'ok', 'applied', 'w_0000000000000001', 'cli'],
+      ]);
+      expect(entries[1]!.message).toMatch(/the receive of .* was sent, but its process ended before the answer was logged\): applied \(the order is received\)/);
+      expect(await settleUnknownWrites(context(stateDir))).toEqual([]);
+    } finally {
+      alive.kill('SIGKILL');
+    }
   });
 });
 

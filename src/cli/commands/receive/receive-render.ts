@@ -16,15 +16,20 @@ export type ReceiveOutcome = WriteOutcome;
 export function outcomeWord(outcome: ReceiveOutcome): string {
   if (outcome.status === 'ok') return outcome.isAlreadyApplied ? 'ok (already applied)' : 'ok';
   if (outcome.status === 'not_done') return 'not sent';
+  if (outcome.reconciled === 'not_applied') return 'not applied';
+  if (outcome.reconciled === 'unknown') return 'unknown';
   return outcome.error.kind === 'aborted' ? 'cancelled' : 'failed';
 }
 
 function detail(outcome: ReceiveOutcome): string {
   if (outcome.status === 'ok') {
     const order = outcome.result.order;
-    return order ? `${order.order_name} now ${order.status}` : 'received';
+    const now = order ? `${order.order_name} now ${order.status}` : 'received';
+    return outcome.reconciled === 'applied' ? `${now} (its answer was cut off by the stop; read back)` : now;
   }
   if (outcome.status === 'not_done') return 'stopped before it was sent';
+  if (outcome.reconciled === 'not_applied') return 'cut off by the stop; read back: not applied';
+  if (outcome.reconciled === 'unknown') return `cut off by the stop and could not be read back: it is read back at the next start; check with \`returns-console show ${outcome.orderId}\``;
   const e = outcome.error;
   if (e.kind === 'aborted') return 'cancelled in flight: it may or may not have been applied; check with `returns-console show`';
   // As every error line: the words first, the code in brackets, then the request id.
@@ -44,8 +49,10 @@ function resultColumns(style: Style): Column<ReceiveOutcome>[] {
 
 /** One result as JSON; the order and the error as objects. */
 function resultJson(o: ReceiveOutcome): unknown {
+  // read_back: a write the stop cut off, read back (applied, not_applied, unknown).
+  const readBack = o.reconciled === undefined ? {} : { read_back: o.reconciled };
   if (o.status === 'ok') {
-    return { id: o.orderId, outcome: 'ok', already_applied: o.isAlreadyApplied, request_id: o.result.requestId ?? null, order: o.result.order };
+    return { id: o.orderId, outcome: 'ok', already_applied: o.isAlreadyApplied, request_id: o.result.requestId ?? null, order: o.result.order, ...readBack };
   }
   if (o.status === 'not_done') return { id: o.orderId, outcome: 'skipped' };
   const e = toErrorShape(o.error);
@@ -53,6 +60,7 @@ function resultJson(o: ReceiveOutcome): unknown {
     id: o.orderId,
     outcome: o.error.kind === 'aborted' ? 'cancelled' : 'failed',
     error: { type: e.type, code: e.code, message: e.message, param: e.param, status: e.status, request_id: e.requestId },
+    ...readBack,
   };
 }
 

@@ -10,7 +10,7 @@ import { orderNotFound, parseOrderRef, resolveOrderRef } from '../show/index.js'
 import { approveAllOrder } from '../../../ops/approve-all.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
 import { reviewOrder } from '../../../ops/review.js';
-import { commandOpsContext } from '../../ops-context.js';
+import { commandOpsContext, settleEarlierWrites } from '../../ops-context.js';
 import { writeWarnings } from '../../warnings.js';
 import { readStreamBounded } from '../../../local/bounded-read.js';
 import { parseDecisions } from './decisions.js';
@@ -80,9 +80,10 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // Read and check the file before connecting: a bad file costs no request.
     const fromFile = decisionsSource === undefined ? undefined : await readDecisions(ctx, decisionsSource);
     const { client, connection } = await ctx.connect();
-    const id = await resolveOrderRef(client, ref);
     const ops = commandOpsContext(ctx, client, connection);
-    const outcome = fromFile === undefined ? await approveAllOrder(ops, id) : await reviewOrder(ops, id, fromFile);
+    await settleEarlierWrites(ctx, ops);
+    const id = await resolveOrderRef(client, ref, ctx.abortOnInterrupt());
+    const outcome = await ops.writeStops!.hold(`review of order ${id}`, () => (fromFile === undefined ? approveAllOrder(ops, id) : reviewOrder(ops, id, fromFile)));
     writeWarnings(ctx, outcome.warnings);
     if (outcome.status !== 'ok') throw reviewFailure(id, outcome);
     const items = outcome.decisions ?? [];
