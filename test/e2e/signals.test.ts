@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readAudit, type AuditEntry } from '../../src/local/audit-log.js';
+import { startConsoleAt, typist, type ConsoleSession } from '../helpers/console-session.js';
 import { startCuttingProxy, type CuttingProxy } from '../helpers/cutting-proxy.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
-import { assertBuilt, BUILT_CONSOLE } from '../helpers/pty.js';
+import { assertBuilt, BUILT_CONSOLE, KEY } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';
 
@@ -194,5 +195,69 @@ describe('receive killed outright (kill -9) while the service holds its answers'
     await expectLogAgrees(run.stateDir, ids.filter((id) => left.some((e) => e.orderId === id)));
     const again = cli(['receive', String(reviewed(20, 1)[0])], proxy.url, stateHome);
     expect((await again.done).stderr).not.toContain('read back');
+  });
+});
+
+describe('the console stopped while a write is in flight', { timeout: 180_000 }, () => {
+  const press = (session: ConsoleSession, keys: string, text?: string | RegExp) => typist(session, 60_000)(keys, text);
+  const consoles: ConsoleSession[] = [];
+  afterEach(async () => {
+    for (const session of consoles.splice(0)) {
+      session.kill('SIGKILL');
+      await session.exited;
+    }
+  });
+  const open = async (proxy: CuttingProxy, id: number, stateHome: string) => {
+    const session = startConsoleAt(proxy.url, { args: ['--ids', String(id)], stateHome, cols: 110, rows: 30 });
+    consoles.push(session);
+    await session.waitForText(`#N${id}`, 60_000);
+    await press(session, KEY.enter, `Order #N${id}`);
+    return session;
+  };
+
+  it('SIGTERM during a receive: the write finishes or is read back, is logged once; exit 143', async () => {
+    const proxy = await holdingProxy(60_000);
+    const [id] = reviewed(21, 1);
+    const session = await open(proxy, id!, mkdtempSync(join(tmpdir(), 'rc-signals-state-')));
+    await session.waitForText('Reviewed: press r', 60_000);
+    await press(session, 'r', `Mark #N${id} as received?`);
+    await press(session, 'y');
+    await until(() => proxy.held() === 1, 30_000);
+    session.kill('SIGTERM');
+    const exit = await session.exited;
+    expect(exit.exitCode).toBe(143);
+    expect(session.isAlternateScreen()).toBe(false);
+    expect(session.output()).toContain('Stopped by SIGTERM.');
+    await expectLogAgrees(session.stateDir, [id!]);
+  });
+
+  it('kill -9 in the middle of a review: the next start reads the review back; the draft\'s decisions stay in the log', async () => {
+    const proxy = await holdingProxy(60_000);
+    const id = 1042;
+    const stateHome = mkdtempSync(join(tmpdir(), 'rc-signals-state-'));
+    const first = await open(proxy, id, stateHome);
+    await first.waitForText('Jacket 42', 60_000);
+    await press(first, 'a', '→ approve');
+    await press(first, 'a');
+    await first.waitForText('draft saved', 60_000);
+    await press(first, 's', `Send the review of #N${id}: 2 approve?`);
+    await press(first, 'y');
+    await until(() => proxy.held() === 1, 30_000);
+    first.kill('SIGKILL');
+    await first.exited;
+    expect(requestLog().filter((l) => l.route === 'review' && l.order_id === id && l.applied)).toHaveLength(1);
+
+    proxy.stopHolding();
+    const second = startConsoleAt(proxy.url, { args: ['--ids', String(id)], stateHome, cols: 110, rows: 30 });
+    consoles.push(second);
+    await second.waitForText(/Read back 1 write an earlier session left unknown \(L: activity log\): #N1042 review applied/, 60_000);
+    await press(second, 'q');
+    expect((await second.exited).exitCode).toBe(0);
+    const entries = (await readAudit(first.stateDir, { limit: 20, isKeepingAnsweredSends: true })).entries;
+    const reviews = entries.filter((e) => e.action === 'review');
+    // The 'sending' entry and the reading back: one outcome, applied, with the decisions sent.
+    expect(reviews.map((e) => [e.outcome, e.reconciled ?? null])).toEqual([['ok', 'applied'], ['sending', null]]);
+    expect(reviews[0]!.decisions).toHaveLength(2);
+    expect(reviews[0]!.writeId).toBe(reviews[1]!.writeId);
   });
 });
