@@ -9,6 +9,7 @@ import type { ApiError } from '../api/client/errors.js';
 import type { ReviewItem } from '../api/schemas.js';
 import { sanitizeForTerminal } from '../format/sanitize.js';
 import { appendAudit, type AuditEntry } from '../local/audit-log.js';
+import { describeWriteError } from '../local/write-problem.js';
 import type { DraftDecision } from '../local/draft-format.js';
 import type { LocalContext } from './context.js';
 import type { WriteAction, WriteOutcome } from './outcome.js';
@@ -166,11 +167,7 @@ export function appendActivity(ctx: LocalContext, fact: ActivityFact): Promise<v
 
 /** Why the activity log could not be written, in words (a full disk and a read-only directory said plainly). */
 export function logWriteProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return 'no space left on the device';
-  if (code === 'EROFS') return 'the state directory is on a read-only file system';
-  if (code === 'EACCES' || code === 'EPERM') return 'the state directory is not writable';
-  return sanitizeForTerminal(error instanceof Error ? error.message : String(error));
+  return sanitizeForTerminal(describeWriteError(error));
 }
 
 /**
