@@ -126,7 +126,7 @@ export const ERROR_CODES = {
   invalid_state_transition: {
     type: 'state_error',
     status: 422,
-    hint: 'The order is not in the status this operation needs (pending to review, reviewed to receive).',
+    hint: 'The order is not in the status this needs (pending to review, reviewed to receive): look at its status again; a pending order needs a review before it can be received, and one already received needs nothing.',
   },
   rate_limit_exceeded: {
     type: 'rate_limit_error',

@@ -81,7 +81,7 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   const queryClient = useQueryClient();
   const { stateDir, profile, now } = useServices();
   const names = useMemo(() => knownOrderNames(queryClient), [queryClient]);
-  const { kind, ids, skipped } = props.state;
+  const { kind, ids, skipped, leftOut } = props.state;
   // Orders with a saved draft are sent as drafted; the question says how many there are.
   const draftCount = useMemo(() => {
     if (kind !== 'approve') return 0;
@@ -91,7 +91,7 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(kind, ids.length)}`}</Text>
-      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped)} />
+      <ConfirmDialog question={confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped, leftOut)} />
     </Box>
   );
 }
@@ -132,7 +132,7 @@ function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 're
   const { state, rows } = props;
   const theme = useTheme();
   const table = useKeyTable();
-  const retry = actionLabel('list', RETRY_KEY[state.kind], table);
+  const keys = { retry: actionLabel('list', RETRY_KEY[state.kind], table), refresh: actionLabel('list', 'refresh', table) };
   // Whole outcomes from the scroll position, as many as fit in `rows` lines.
   const shown: { readonly outcome: OrderOutcome; readonly lines: readonly string[] }[] = [];
   let used = 0;
@@ -148,7 +148,7 @@ function BulkResults(props: { readonly state: Extract<BulkRunState, { phase: 're
       {/* Whose orders these were, as on every screen (the results outlast a glance away). */}
       <Text bold wrap="truncate"><ShopLabel />{` · ${runTitle(state.kind, state.outcomes.length)}`}</Text>
       <Text bold>{resultsSummary(state.kind, state.outcomes, state.isStopped, state.elapsedMs)}</Text>
-      <Text wrap="wrap">{resultsAdvice(state.kind, state.outcomes, retry)}</Text>
+      <Text wrap="wrap">{resultsAdvice(state.kind, state.outcomes, keys)}</Text>
       {state.warnings.map((w) => (
         <Text key={w} color={theme.color('warning')} wrap="truncate">{`⚠ ${w}`}</Text>
       ))}
