@@ -13,6 +13,7 @@ import type { ReturnOrder, ReviewItem } from '../api/schemas.js';
 import { appendActivity, logWriteProblem, newWriteId, recordActivity } from './activity.js';
 import type { OpsContext } from './context.js';
 import { toApiError, type WriteAction, type WriteOutcome } from './outcome.js';
+import { whenSettled } from './settle-unknown.js';
 import { cuttable, settleAtQuit } from './write-stops.js';
 
 export interface WriteOptions {
@@ -53,6 +54,7 @@ export function isStopping(ctx: Pick<OpsContext, 'writeStops'>, options: Pick<Wr
 /**
  * Sends one write with `send` and records it; never rejects. `isApplied` tells from the order
  * read back whether the write took effect. The caller reconciles local state from the outcome.
+ * An earlier process's writes being settled for this profile are settled first.
  */
 export async function sendWrite(
   ctx: OpsContext,
@@ -67,6 +69,7 @@ export async function sendWrite(
     await recordActivity(ctx, { kind: 'write', outcome }, warnings);
     return outcome;
   }
+  await whenSettled(ctx);
   const writeId = newWriteId();
   try {
     await appendActivity(ctx, { kind: 'sending', writeId, ...base });

@@ -85,6 +85,15 @@ export function settleUnknownWrites(ctx: OpsContext, warnings: string[] = []): P
 /** The settling in progress, per state directory and profile. */
 const running = new Map<string, Promise<readonly SettledFact[]>>();
 
+/**
+ * Resolves once no settling of `ctx.profile`'s earlier writes is in progress. A write waits for
+ * it (send-write.ts): reading an earlier, cut-off write back after a new write of the same
+ * order was applied would credit the earlier one with it.
+ */
+export async function whenSettled(ctx: Pick<OpsContext, 'stateDir' | 'profile'>): Promise<void> {
+  await running.get(`${ctx.stateDir}\0${ctx.profile}`);
+}
+
 async function settleNow(ctx: OpsContext, warnings: string[]): Promise<readonly SettledFact[]> {
   let pending: readonly AuditEntry[];
   try {

@@ -13,6 +13,7 @@ import { createClient, type ReturnsApiClient } from '../../src/api/client/index.
 import type { ReturnOrder } from '../../src/api/schemas.js';
 import { appendAudit, readAudit, type AuditEntry } from '../../src/local/audit-log.js';
 import type { OpsContext } from '../../src/ops/context.js';
+import { receiveOrder } from '../../src/ops/receive.js';
 import { settleOf, settleUnknownWrites } from '../../src/ops/settle-unknown.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -165,6 +166,30 @@ describe('writes whose process was killed while they were in flight', () => {
     } finally {
       alive.kill('SIGKILL');
     }
+  });
+});
+
+describe('a write while earlier writes are read back', () => {
+  it('waits for the reading back: a cut-off receive is not credited with the new one', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    // A receive of 1029 cut off before it was sent (the order is still reviewed).
+    await appendAudit(stateDir, { time: new Date(Date.now() - 60_000).toISOString(), profile: 'north', source: 'cli', orderId: 1029, action: 'receive', outcome: 'sending', pid: Number(dead.stdout), writeId: 'w_00000000000000aa' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowReads = Object.assign(Object.create(client) as ReturnsApiClient, {
+      getOrder: async (...args: Parameters<ReturnsApiClient['getOrder']>) => {
+        await held;
+        return client.getOrder(...args);
+      },
+    });
+    const settling = settleUnknownWrites(context(stateDir, slowReads));
+    const receiving = receiveOrder(context(stateDir), 1029);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await client.getOrder(1029))?.status).toBe('reviewed');
+    release();
+    expect((await settling).map((f) => [f.unknown.orderId, f.isApplied])).toEqual([[1029, false]]);
+    expect(await receiving).toMatchObject({ status: 'ok' });
   });
 });
 
