@@ -7,7 +7,7 @@
  * write id), so no write stays unknown once the service answers again. A `sending` entry of a
  * process still running is left alone: its write may still be in flight.
  */
-import { isReceiveApplied, isReviewApplied } from '../api/client/reconcile.js';
+import { hasDecisions, isReceiveApplied } from '../api/client/reconcile.js';
 import type { ReturnOrder } from '../api/schemas.js';
 import { readAudit, type AuditEntry } from '../local/audit-log.js';
 import { recordActivity, type SettledFact } from './activity.js';
@@ -20,20 +20,29 @@ const SETTLE_SCAN_LIMIT = 5_000;
 
 const SOURCES: ReadonlySet<string> = new Set<ActivitySource>(['order', 'list', 'bulk', 'scan', 'cli']);
 
-/** The status a write finds its order in, for each write. */
-const BEFORE: Readonly<Record<'review' | 'receive', string>> = { review: 'pending', receive: 'reviewed' };
+/** Statuses an order that was ever received can no longer have: seeing one, a receive was not applied. */
+const NEVER_RECEIVED: ReadonlySet<string> = new Set(['pending', 'reviewed', 'rejected']);
 
 /**
- * What reading `order` back says of `unknown` (pure): applied, not applied (the order is
- * still as the write found it), or null when it cannot be told (the order has moved on since,
- * or is gone).
+ * What reading `order` back says of `unknown` (pure): applied, not applied, or null when it
+ * cannot be told. Orders only move forward: a receive was applied when the order is received,
+ * not when it is still before that (pending, reviewed) or went the other way (rejected); a
+ * review was applied when the items are decided exactly as it sent them (whatever happened to
+ * the order since), not when the order is still pending or its items were decided otherwise
+ * (a review is applied once). Gone, or received and moved on: cannot be told.
  */
 export function settleOf(unknown: AuditEntry, order: ReturnOrder | null): Omit<SettledFact, 'kind' | 'unknown'> | null {
-  if (unknown.action !== 'review' && unknown.action !== 'receive') return null;
-  const isApplied = unknown.action === 'receive' ? isReceiveApplied(order) : isReviewApplied(order, unknown.decisions ?? []);
-  if (isApplied) return { isApplied: true, status: order?.status ?? null };
-  if (order && order.status === BEFORE[unknown.action]) return { isApplied: false, status: order.status };
-  return null;
+  if (!order) return null;
+  const notApplied = { isApplied: false, status: order.status };
+  const applied = { isApplied: true, status: order.status };
+  if (unknown.action === 'receive') {
+    if (isReceiveApplied(order)) return applied;
+    return NEVER_RECEIVED.has(order.status) ? notApplied : null;
+  }
+  if (unknown.action !== 'review') return null;
+  if (order.status === 'pending') return notApplied;
+  const decided = hasDecisions(order, unknown.decisions ?? []);
+  return decided === null ? null : decided ? applied : notApplied;
 }
 
 /** True while the process `pid` runs (one of another user counts as running: it cannot be told apart). */

@@ -31,9 +31,26 @@ export interface CuttingProxy {
   holdAnswers(match: { readonly method?: string; readonly path: RegExp }, ms: number): void;
   /** Holds no further answers (those already held stay held). */
   stopHolding(): void;
+  /** From now on, faults at random on every request (null: none), decided by `chaos.random`. */
+  setChaos(chaos: Chaos | null): void;
   /** Requests forwarded whose answer the sandbox has given (applied, for a write) but the client has not had yet. */
   readonly held: () => number;
   close(): Promise<void>;
+}
+
+/** Random faults of a network between client and service: dropped connections and latency spikes. */
+export interface Chaos {
+  /** Uniform [0, 1): a seeded generator makes a run reproducible (as far as timing allows). */
+  readonly random: () => number;
+  /** Share of requests cut before they reach the service (nothing happened). */
+  readonly cutBeforeRate: number;
+  /** Share cut after the service answered (a write applied, its answer lost). */
+  readonly cutAfterRate: number;
+  /** Share whose answer is held back for `spikeMs` (a latency spike). */
+  readonly spikeRate: number;
+  /** The same for writes (POST): a write applied and not yet answered is the moment to stop a client in. */
+  readonly writeSpikeRate: number;
+  readonly spikeMs: readonly [number, number];
 }
 
 export interface CuttingProxyOptions {
@@ -53,7 +70,20 @@ export async function startCuttingProxy(targetBaseUrl: string, options: CuttingP
   const rules: Rule[] = [];
   const holds: { readonly method?: string; readonly path: RegExp; readonly ms: number }[] = [];
   let held = 0;
+  let chaos: Chaos | null = null;
   const requests: ProxiedRequest[] = [];
+  /** The fault chaos picks for one request: a cut, a spike (ms), or none. */
+  const chaosFor = (method: string): { readonly cut?: CutMode; readonly spikeMs?: number } => {
+    if (!chaos) return {};
+    const r = chaos.random();
+    if (r < chaos.cutBeforeRate) return { cut: 'before_forward' };
+    if (r < chaos.cutBeforeRate + chaos.cutAfterRate) return { cut: 'after_forward' };
+    if (r < chaos.cutBeforeRate + chaos.cutAfterRate + (method === 'POST' ? chaos.writeSpikeRate : chaos.spikeRate)) {
+      const [min, max] = chaos.spikeMs;
+      return { spikeMs: min + Math.floor(chaos.random() * (max - min)) };
+    }
+    return {};
+  };
 
   const takeRule = (req: IncomingMessage): CutMode | undefined => {
     const i = rules.findIndex((r) => (!r.method || r.method === req.method) && r.path.test(req.url ?? ''));
@@ -66,7 +96,8 @@ export async function startCuttingProxy(targetBaseUrl: string, options: CuttingP
     const body = Buffer.concat(chunks);
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
-    const cut = takeRule(req);
+    const fault = chaosFor(method);
+    const cut = takeRule(req) ?? fault.cut;
     if (cut === 'before_forward') {
       requests.push({ method, path, cut });
       req.socket.destroy();
@@ -84,10 +115,10 @@ export async function startCuttingProxy(targetBaseUrl: string, options: CuttingP
         req.socket.destroy();
         return;
       }
-      const hold = holds.find((h) => (!h.method || h.method === method) && h.path.test(path));
-      if (hold) {
+      const holdMs = holds.find((h) => (!h.method || h.method === method) && h.path.test(path))?.ms ?? fault.spikeMs;
+      if (holdMs !== undefined) {
         held++;
-        await new Promise((resolve) => setTimeout(resolve, hold.ms).unref());
+        await new Promise((resolve) => setTimeout(resolve, holdMs).unref());
         held--;
       }
       if (res.destroyed) return;
@@ -107,6 +138,9 @@ export async function startCuttingProxy(targetBaseUrl: string, options: CuttingP
     cutNext: (match, mode) => rules.push({ ...match, mode }),
     holdAnswers: (match, ms) => holds.push({ ...match, ms }),
     stopHolding: () => holds.splice(0),
+    setChaos: (next) => {
+      chaos = next;
+    },
     held: () => held,
     close: () =>
       new Promise<void>((resolve) => {

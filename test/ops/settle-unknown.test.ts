@@ -64,8 +64,8 @@ describe('writes left unknown at quit', () => {
     const receive1028 = unknownEntry(t + 3, { orderId: 1028, action: 'receive' });
     const otherShop = { ...unknownEntry(t + 4, { orderId: 1043, action: 'receive' }), profile: 'south' };
     for (const entry of [receive1001, receive1015, review1014, receive1028, otherShop]) await appendAudit(stateDir, entry);
-    // What the service did with them: 1001 and 1014 took effect, 1015 did not; 1028 is pending
-    // (a receive could not have been applied to it, nor can it be told from the order).
+    // What the service did with them: 1001 and 1014 took effect, 1015 did not; 1028 is pending,
+    // and an order only moves forward: a receive was never applied to it.
     await client.receive(1001);
     await client.review(1014, APPROVE_1014);
 
@@ -74,6 +74,7 @@ describe('writes left unknown at quit', () => {
       [1001, true],
       [1015, false],
       [1014, true],
+      [1028, false],
     ]);
     const { entries } = await readAudit(stateDir, { limit: 50 });
     const added = entries.filter((e) => e.settles !== undefined).reverse();
@@ -81,13 +82,14 @@ describe('writes left unknown at quit', () => {
       expect.objectContaining({ orderId: 1001, action: 'receive', outcome: 'ok', reconciled: 'applied', settles: receive1001.time, source: 'bulk', profile: 'north' }),
       expect.objectContaining({ orderId: 1015, action: 'receive', outcome: 'failed', reconciled: 'not_applied', settles: receive1015.time, source: 'order' }),
       expect.objectContaining({ orderId: 1014, action: 'review', outcome: 'ok', reconciled: 'applied', settles: review1014.time, decisions: APPROVE_1014 }),
+      expect.objectContaining({ orderId: 1028, action: 'receive', outcome: 'failed', reconciled: 'not_applied', settles: receive1028.time }),
     ]);
     expect(added[1]!.message).toContain('not applied (the order is reviewed)');
 
     // Once: a second start finds nothing left to settle, and the other shop's entry is its own.
     expect(await settleUnknownWrites(context(stateDir))).toEqual([]);
     const again = await readAudit(stateDir, { limit: 50 });
-    expect(again.entries.filter((e) => e.settles !== undefined)).toHaveLength(3);
+    expect(again.entries.filter((e) => e.settles !== undefined)).toHaveLength(4);
     expect(again.entries.filter((e) => e.profile === 'south')).toEqual([otherShop]);
   });
 
@@ -202,5 +204,18 @@ describe('settleOf', () => {
     // Moved on since (completed), or gone: whether this receive did it cannot be told.
     expect(settleOf(receive, order('completed'))).toBeNull();
     expect(settleOf(receive, null)).toBeNull();
+    // Orders only move forward: still pending, or rejected, was never received.
+    expect(settleOf(receive, order('pending'))).toEqual({ isApplied: false, status: 'pending' });
+    expect(settleOf(receive, order('rejected'))).toEqual({ isApplied: false, status: 'rejected' });
+  });
+
+  it('tells a review by its items, whatever the order became since', () => {
+    const item = (id: number, status: string, reject_reason?: string) => ({ id, status, title: 't', quantity: 1, price: '1.00', ...(reject_reason && { reject_reason }) });
+    const reviewed = (status: string, refund: string, exchange: string) => ({ id: 1, status, refunds: [item(70028, refund)], exchanges: [item(70029, exchange)] }) as unknown as ReturnOrder;
+    const review = unknownEntry(0, { orderId: 1, action: 'review', decisions: APPROVE_1014 });
+    expect(settleOf(review, reviewed('received', 'approved', 'approved'))).toEqual({ isApplied: true, status: 'received' });
+    expect(settleOf(review, reviewed('rejected', 'rejected', 'rejected'))).toEqual({ isApplied: false, status: 'rejected' });
+    expect(settleOf(review, reviewed('pending', 'pending', 'pending'))).toEqual({ isApplied: false, status: 'pending' });
+    expect(settleOf(review, { id: 1, status: 'reviewed' } as unknown as ReturnOrder)).toBeNull();
   });
 });
