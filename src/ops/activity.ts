@@ -43,6 +43,8 @@ export interface SettledFact {
   readonly isApplied: boolean;
   /** The order's status now, or null when the service no longer has it. */
   readonly status: string | null;
+  /** Not applied because the log knows another write of the order did it: that write's time. */
+  readonly appliedBy?: string;
 }
 
 /**
@@ -98,7 +100,8 @@ function writeFields(outcome: WriteOutcome) {
 
 function settledFields(fact: SettledFact): Omit<AuditEntry, 'time' | 'profile' | 'source'> {
   const { unknown } = fact;
-  const now = fact.status === null ? 'the order is no longer available' : `the order is ${fact.status}`;
+  const status = fact.status === null ? 'the order is no longer available' : `the order is ${fact.status}`;
+  const now = fact.appliedBy === undefined ? status : `${status}, by the ${unknown.action} of ${fact.appliedBy}`;
   const left = unknown.outcome === 'sending' ? 'was sent, but its process ended before the answer was logged' : 'was left unknown';
   return {
     ...(unknown.orderId !== undefined && { orderId: unknown.orderId }),

@@ -13,7 +13,7 @@ import type { ReturnOrder, ReviewItem } from '../api/schemas.js';
 import { appendActivity, logWriteProblem, newWriteId, recordActivity } from './activity.js';
 import type { OpsContext } from './context.js';
 import { toApiError, type WriteAction, type WriteOutcome } from './outcome.js';
-import { whenSettled } from './settle-unknown.js';
+import { otherAppliedWrite, whenSettled } from './settle-unknown.js';
 import { cuttable, settleAtQuit } from './write-stops.js';
 
 export interface WriteOptions {
@@ -37,6 +37,20 @@ export interface WriteBase {
   readonly orderName?: string;
   /** The review items sent (review only). */
   readonly decisions?: readonly ReviewItem[];
+}
+
+/**
+ * `outcome` (found already applied by a retry), or, when the log says another write of the
+ * order did it, the refusal the retry got: this one was not applied.
+ */
+async function unlessAppliedByAnother(ctx: OpsContext, outcome: Extract<WriteOutcome, { status: 'ok' }>, writeId: string): Promise<WriteOutcome> {
+  const other = await otherAppliedWrite(ctx, { orderId: outcome.orderId, action: outcome.action, writeId }).catch(() => undefined);
+  if (other === undefined) return outcome;
+  const { result: _result, isAlreadyApplied: _isAlreadyApplied, ...rest } = outcome;
+  const done = outcome.action === 'receive' ? 'received' : 'reviewed';
+  const message = `Return order ${outcome.orderId} was already ${done} by the ${outcome.action} of ${other} (activity log); this one was not applied.`;
+  const error = new ApiError({ kind: 'state', status: 422, code: 'invalid_state_transition', message, ...(outcome.result.requestId !== undefined && { requestId: outcome.result.requestId }) });
+  return { ...rest, status: 'failed', error };
 }
 
 /** A failure of a write stopped before it was sent, or a failure. */
@@ -82,6 +96,7 @@ export async function sendWrite(
     const result = await send(cuttable(options.call, ctx.writeStops));
     const orderName = base.orderName ?? result.order?.order_name;
     outcome = { ...base, ...(orderName !== undefined && { orderName }), status: 'ok', result, isAlreadyApplied: result.isAlreadyApplied, warnings };
+    if (result.isAlreadyApplied) outcome = await unlessAppliedByAnother(ctx, outcome, writeId);
   } catch (thrown) {
     outcome = await settleAtQuit(ctx, failedOrNotDone(base, thrown, options, warnings), isApplied);
   }

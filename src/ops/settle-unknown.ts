@@ -29,12 +29,15 @@ const NEVER_RECEIVED: ReadonlySet<string> = new Set(['pending', 'reviewed', 'rej
  * not when it is still before that (pending, reviewed) or went the other way (rejected); a
  * review was applied when the items are decided exactly as it sent them (whatever happened to
  * the order since), not when the order is still pending or its items were decided otherwise
- * (a review is applied once). Gone, or received and moved on: cannot be told.
+ * (a review is applied once). Gone, or received and moved on: cannot be told. `appliedBy` is
+ * the time of another write of the same order and action the log knows was applied: then
+ * this one was not, whatever the order shows.
  */
-export function settleOf(unknown: AuditEntry, order: ReturnOrder | null): Omit<SettledFact, 'kind' | 'unknown'> | null {
+export function settleOf(unknown: AuditEntry, order: ReturnOrder | null, appliedBy?: string): Omit<SettledFact, 'kind' | 'unknown'> | null {
   if (!order) return null;
   const notApplied = { isApplied: false, status: order.status };
-  const applied = { isApplied: true, status: order.status };
+  // A review or receive of an order is applied once: when the log knows which write it was, it was not this one.
+  const applied = appliedBy === undefined ? { isApplied: true, status: order.status } : { ...notApplied, appliedBy };
   if (unknown.action === 'receive') {
     if (isReceiveApplied(order)) return applied;
     return NEVER_RECEIVED.has(order.status) ? notApplied : null;
@@ -60,7 +63,38 @@ export function isProcessRunning(pid: number): boolean {
  * entry settles, and `sending` entries no later entry answers whose process has ended.
  */
 export async function unsettledWrites(ctx: Pick<OpsContext, 'stateDir' | 'profile' | 'now'>, isRunning: (pid: number) => boolean = isProcessRunning): Promise<readonly AuditEntry[]> {
-  const { entries } = await readAudit(ctx.stateDir, { limit: SETTLE_SCAN_LIMIT, profile: ctx.profile, sinceMs: ctx.now() - SETTLE_WINDOW_MS });
+  return unsettledOf(await readRecent(ctx), isRunning);
+}
+
+/** The entries the settling reads: the profile's, newest first, SETTLE_WINDOW_MS back. */
+async function readRecent(ctx: Pick<OpsContext, 'stateDir' | 'profile' | 'now'>): Promise<readonly AuditEntry[]> {
+  return (await readAudit(ctx.stateDir, { limit: SETTLE_SCAN_LIMIT, profile: ctx.profile, sinceMs: ctx.now() - SETTLE_WINDOW_MS })).entries;
+}
+
+/** The key of a write's order and action. */
+const writeKey = (e: Pick<AuditEntry, 'orderId' | 'action'>) => `${e.orderId}|${e.action}`;
+
+/** For each order and action the log knows a write of was applied, that write's time. */
+function appliedWrites(entries: readonly AuditEntry[]): Map<string, string> {
+  const applied = new Map<string, string>();
+  for (const e of entries) {
+    if (e.outcome === 'ok' || e.outcome === 'already_applied') applied.set(writeKey(e), e.settles ?? e.time);
+  }
+  return applied;
+}
+
+/**
+ * The time of another write of `write`'s order and action the profile's log says was applied,
+ * or undefined. A write the client found "already applied" (its answer was lost and a retry
+ * found the order as the write would leave it) was not applied when another one was: a review
+ * or receive of an order is applied once.
+ */
+export async function otherAppliedWrite(ctx: Pick<OpsContext, 'stateDir' | 'profile' | 'now'>, write: Pick<AuditEntry, 'orderId' | 'action' | 'writeId'>): Promise<string | undefined> {
+  const entries = (await readRecent(ctx)).filter((e) => e.writeId === undefined || e.writeId !== write.writeId);
+  return appliedWrites(entries).get(writeKey(write));
+}
+
+function unsettledOf(entries: readonly AuditEntry[], isRunning: (pid: number) => boolean): readonly AuditEntry[] {
   // An entry is named by its time, order and action (the writes one quit cut can share a
   // millisecond); one with a write id by that id as well.
   const name = (time: string, e: AuditEntry) => `${time}|${e.orderId}|${e.action}`;
@@ -104,12 +138,14 @@ export async function whenSettled(ctx: Pick<OpsContext, 'stateDir' | 'profile'>)
 }
 
 async function settleNow(ctx: OpsContext, warnings: string[]): Promise<readonly SettledFact[]> {
-  let pending: readonly AuditEntry[];
+  let entries: readonly AuditEntry[];
   try {
-    pending = await unsettledWrites(ctx);
+    entries = await readRecent(ctx);
   } catch {
     return [];
   }
+  const pending = unsettledOf(entries, isProcessRunning);
+  const applied = appliedWrites(entries);
   const settled: SettledFact[] = [];
   for (const unknown of pending) {
     let order: ReturnOrder | null;
@@ -118,8 +154,9 @@ async function settleNow(ctx: OpsContext, warnings: string[]): Promise<readonly 
     } catch {
       continue;
     }
-    const found = settleOf(unknown, order);
+    const found = settleOf(unknown, order, applied.get(writeKey(unknown)));
     if (!found) continue;
+    if (found.isApplied) applied.set(writeKey(unknown), unknown.time);
     const fact: SettledFact = { kind: 'settled', unknown, ...found };
     const source = unknown.source !== undefined && SOURCES.has(unknown.source) ? (unknown.source as ActivitySource) : ctx.source;
     await recordActivity({ ...ctx, source }, fact, warnings);

@@ -175,6 +175,24 @@ describe('receive stopped by a signal while the service holds its answers', { ti
   });
 });
 
+describe('a read stopped by a signal', { timeout: 120_000 }, () => {
+  it('list --all --json: SIGTERM while a later page is held; the array is closed, partial said, exit 143', async () => {
+    const proxy = await startCuttingProxy(sandbox.url);
+    proxies.push(proxy);
+    proxy.holdAnswers({ method: 'GET', path: /cursor=/ }, 60_000);
+    const run = cli(['list', '--all', '--json', '--limit', '20'], proxy.url);
+    await until(() => proxy.held() === 1, 30_000);
+    run.child.kill('SIGTERM');
+    const r = await run.done;
+    expect(r.code).toBe(143);
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBe(20);
+    // With --json the error is JSON too.
+    expect(r.stderr).toBe(
+      'note: the output is partial: it holds the 20 orders read before the error below, not every match.\n{"error":{"type":"interrupted","code":"interrupted","message":"Stopped by SIGTERM; the requests in flight were cancelled."}}\n',
+    );
+  });
+});
+
 describe('receive killed outright (kill -9) while the service holds its answers', { timeout: 120_000 }, () => {
   it('leaves a trace of each write in flight; the next start reads them back and logs them once', async () => {
     const proxy = await holdingProxy(60_000);

@@ -171,6 +171,26 @@ describe('writes whose process was killed while they were in flight', () => {
   });
 });
 
+describe('a cut-off write of an order another write of the log applied', () => {
+  it('is not credited with it: a receive or review is applied once', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+    const t = Date.now() - 60_000;
+    // 1057 was received (answered ok); a second receive of it was cut off before it was sent,
+    // and a third, left unknown at a stop, came before the first.
+    await appendAudit(stateDir, unknownEntry(t - 1_000, { orderId: 1057, action: 'receive' }));
+    await appendAudit(stateDir, { time: new Date(t).toISOString(), profile: 'north', source: 'cli', orderId: 1057, action: 'receive', outcome: 'ok', writeId: 'w_00000000000000b1' });
+    await appendAudit(stateDir, { time: new Date(t + 1).toISOString(), profile: 'north', source: 'cli', orderId: 1057, action: 'receive', outcome: 'sending', pid: dead, writeId: 'w_00000000000000b2' });
+    const settled = await settleUnknownWrites(context(stateDir));
+    expect(settled.map((f) => [f.unknown.orderId, f.isApplied, f.appliedBy])).toEqual([
+      [1057, false, new Date(t).toISOString()],
+      [1057, false, new Date(t).toISOString()],
+    ]);
+    const { entries } = await readAudit(stateDir, { limit: 10 });
+    expect(entries[0]!.message).toContain(`not applied (the order is received, by the receive of ${new Date(t).toISOString()})`);
+  });
+});
+
 describe('a write while earlier writes are read back', () => {
   it('waits for the reading back: a cut-off receive is not credited with the new one', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'rc-settle-'));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
-import { readAudit, type AuditEntry } from '../../src/local/audit-log.js';
+import { appendAudit, readAudit, type AuditEntry } from '../../src/local/audit-log.js';
 import { createDraftStore } from '../../src/local/drafts.js';
 import { approveAllOrder } from '../../src/ops/approve-all.js';
 import { runBulkWrites } from '../../src/ops/bulk.js';
@@ -103,6 +103,26 @@ describe('the entry before the request', () => {
     expect(outcome).toMatchObject({ status: 'failed', error: { code: 'activity_log_unwritable' } });
     expect(outcome.status === 'failed' && outcome.error.message).toMatch(/^Not sent: the activity log could not be written \(.+\), and a write it cannot account for is never made\.$/);
     expect((await client.getOrder(1029))?.status).toBe('reviewed');
+  });
+});
+
+describe('a write the client found already applied', () => {
+  /** A client whose receive reports "already applied" (a lost answer, then a 422 on the order as received). */
+  const foundApplied = (base: ReturnsApiClient): ReturnsApiClient =>
+    Object.assign(Object.create(base) as ReturnsApiClient, {
+      receive: async (id: number) => ({ order: await base.getOrder(id), isAlreadyApplied: true }),
+    });
+
+  it('is applied, unless the log says another write of the order was: a receive is applied once', async () => {
+    const ctx = context('cli');
+    // An earlier receive of 1029, answered ok (the service is not asked: only the log counts here).
+    await appendAudit(ctx.stateDir, { time: new Date().toISOString(), profile: 'north', source: 'cli', orderId: 1029, action: 'receive', outcome: 'ok', writeId: 'w_0000000000000001' });
+    const again = await receiveOrder({ ...ctx, client: foundApplied(client) }, 1029);
+    expect(again).toMatchObject({ status: 'failed', error: { code: 'invalid_state_transition', status: 422 } });
+    expect(again.status === 'failed' && again.error.message).toMatch(/^Return order 1029 was already received by the receive of .+ \(activity log\); this one was not applied\.$/);
+    // Another profile's state knows nothing of it: the client's finding stands.
+    const fresh = await receiveOrder({ ...context('cli'), client: foundApplied(client) }, 1029);
+    expect(fresh).toMatchObject({ status: 'ok', isAlreadyApplied: true });
   });
 });
 
