@@ -34,10 +34,11 @@ const NEVER_RECEIVED: ReadonlySet<string> = new Set(['pending', 'reviewed', 'rej
  * this one was not, whatever the order shows.
  */
 export function settleOf(unknown: AuditEntry, order: ReturnOrder | null, appliedBy?: string): Omit<SettledFact, 'kind' | 'unknown'> | null {
+  // A review or receive of an order is applied once: when the log knows which write it was, it was not this one.
+  if (appliedBy !== undefined) return { isApplied: false, status: order?.status ?? null, appliedBy };
   if (!order) return null;
   const notApplied = { isApplied: false, status: order.status };
-  // A review or receive of an order is applied once: when the log knows which write it was, it was not this one.
-  const applied = appliedBy === undefined ? { isApplied: true, status: order.status } : { ...notApplied, appliedBy };
+  const applied = { isApplied: true, status: order.status };
   if (unknown.action === 'receive') {
     if (isReceiveApplied(order)) return applied;
     return NEVER_RECEIVED.has(order.status) ? notApplied : null;

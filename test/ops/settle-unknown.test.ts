@@ -227,6 +227,9 @@ describe('settleOf', () => {
     // Orders only move forward: still pending, or rejected, was never received.
     expect(settleOf(receive, order('pending'))).toEqual({ isApplied: false, status: 'pending' });
     expect(settleOf(receive, order('rejected'))).toEqual({ isApplied: false, status: 'rejected' });
+    // Another write of the log applied it: not this one, whatever the order shows now.
+    expect(settleOf(receive, order('completed'), 'T')).toEqual({ isApplied: false, status: 'completed', appliedBy: 'T' });
+    expect(settleOf(receive, null, 'T')).toEqual({ isApplied: false, status: null, appliedBy: 'T' });
   });
 
   it('tells a review by its items, whatever the order became since', () => {
