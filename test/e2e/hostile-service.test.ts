@@ -90,9 +90,12 @@ describe('console against a hostile service', { timeout: 180_000 }, () => {
     await step(KEY.enter, '2 orders match');
     await step(KEY.escape, 'Find (order name or id)');
     await step(KEY.escape, 'Filters:');
-    // A bulk confirmation naming the marked orders.
+    // A pending order marked: the notice names it (it is left out, nothing asked); with the
+    // reviewed one marked too, the confirmation names it and leaves the pending one out.
     await step(' ', '1 marked');
-    await step('r', /Mark 1 order received \(#P␛/);
+    await step('r', /Nothing to receive: #P␛/);
+    await step(' ', '2 marked');
+    await step('r', /Mark 1 order received \(#R␛/);
     await step('n', 'Filters:');
     await step('U', 'Filters:');
     // The order screen, its confirmation, and the service's refusal in the banner.

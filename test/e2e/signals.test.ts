@@ -268,7 +268,7 @@ describe('the console stopped while a write is in flight', { timeout: 180_000 },
     proxy.stopHolding();
     const second = startConsoleAt(proxy.url, { args: ['--ids', String(id)], stateHome, cols: 110, rows: 30 });
     consoles.push(second);
-    await second.waitForText(/Read back 1 write an earlier session left unknown \(L: activity log\): #N1042 review applied/, 60_000);
+    await second.waitForText(/Read back 1 write left unknown before \(L: activity log\): #N1042 review applied/, 60_000);
     await press(second, 'q');
     expect((await second.exited).exitCode).toBe(0);
     const entries = (await readAudit(first.stateDir, { limit: 20, isKeepingAnsweredSends: true })).entries;

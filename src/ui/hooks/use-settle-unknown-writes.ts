@@ -36,7 +36,7 @@ export function useSettleUnknownWrites(): void {
       );
       const writes = sanitizeForTerminal(`${settled.length} write${settled.length === 1 ? '' : 's'}`);
       // The instruction before the list, so a narrow line cuts the list, not where to look.
-      show(display`Read back ${writes} an earlier session left unknown (${logKey.current}: activity log): ${joinDisplay(each, display`; `)}.`, 'warning');
+      show(display`Read back ${writes} left unknown before (${logKey.current}: activity log): ${joinDisplay(each, display`; `)}.`, 'warning');
       void queryClient.invalidateQueries();
     });
     return () => {
