@@ -155,6 +155,8 @@ export function analyzeScenarios(input: AnalyzeInput): Map<string, ScenarioAnaly
           now: Date.now(),
           shop: shopCtx,
           services: services(orders),
+          recheckKey: () => {},
+          markApplied: () => {},
         }),
       ) as RawJson;
 

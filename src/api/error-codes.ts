@@ -126,7 +126,7 @@ export const ERROR_CODES = {
   invalid_state_transition: {
     type: 'state_error',
     status: 422,
-    hint: 'The order is not in the status this operation needs (pending to review, reviewed to receive).',
+    hint: 'The order is not in the status this needs (pending to review, reviewed to receive): look at its status again; a pending order needs a review before it can be received, and one already received needs nothing.',
   },
   rate_limit_exceeded: {
     type: 'rate_limit_error',
@@ -148,7 +148,13 @@ export const ERROR_CODES = {
   malformed_request: {
     type: 'validation_error',
     status: 400,
-    hint: 'The HTTP request could not be parsed (431 when its headers are too large).',
+    hint: 'The HTTP request could not be parsed, or was ambiguous (two Authorization headers); 431 when its headers are too large.',
+    isExtension: true,
+  },
+  request_timeout: {
+    type: 'validation_error',
+    status: 408,
+    hint: 'The request did not arrive in time (its headers, its whole body, or a pause in its body); nothing was changed. Send it again.',
     isExtension: true,
   },
   internal_error: {

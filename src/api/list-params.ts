@@ -4,6 +4,7 @@
  * same functions to check what a user typed before any request is sent.
  */
 import { parseDateTimeToNanos } from './date-time.js';
+import { positiveAtMostSource } from './decimal-pattern.js';
 import type { ErrorCode } from './error-codes.js';
 import { ERROR_CODES } from './error-codes.js';
 import {
@@ -99,15 +100,20 @@ export function parseStatuses(raw: string): ParseResult<ReturnOrderStatus[]> {
   return ok(parts as ReturnOrderStatus[]);
 }
 
+/**
+ * D7's one id: plain digits, at most 16 of them, a value from 1 to 2^53-1. The source of a
+ * regular expression (no anchors), shared with the OpenAPI document's `ids` pattern.
+ */
+export const ID_SOURCE = positiveAtMostSource(Number.MAX_SAFE_INTEGER);
+const ID_PATTERN = new RegExp(`^${ID_SOURCE}$`);
+
 /** D7: comma-separated positive integers in plain digits, up to 2^53-1. */
 export function parseIds(raw: string): ParseResult<number[]> {
   const parts = raw.split(',');
   const ids: number[] = [];
   for (const p of parts) {
-    if (!/^\d{1,16}$/.test(p)) return failIds();
-    const n = Number(p);
-    if (n < 1 || !Number.isSafeInteger(n)) return failIds();
-    ids.push(n);
+    if (!ID_PATTERN.test(p)) return failIds();
+    ids.push(Number(p));
   }
   return ok(ids);
 }

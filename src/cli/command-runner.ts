@@ -1,9 +1,15 @@
 /**
  * The frame every command runs in: parse flags from the command's table, answer --help,
  * run the command, and turn any failure into the error output and exit code. API keys
- * met on the way are registered so no error text can carry them.
+ * met on the way are registered so no error text can carry them. A stop signal (SIGINT,
+ * SIGTERM, SIGHUP) takes the console's path (ops/stop-signals.ts): reads are cancelled,
+ * nothing new is sent, writes in flight finish or are cut and read back and logged, the
+ * command prints its output as usual (a JSON array closed), one line on stderr says what
+ * happened, and the exit status is 128 + the signal's number.
  */
 import type { ReturnsClient } from '../api/client-types.js';
+import { SIGNAL_WAIT_MS, signalWords, stopExitCode, windDown, type StopSignal } from '../ops/stop-signals.js';
+import { createWriteStops, type WriteStopControl } from '../ops/write-stops.js';
 import { createStyle, isColorEnabled, type Style } from '../format/style.js';
 import { CliError } from './cli-error.js';
 import { connectionConfig, loadResolvedConfig, toClientOptions, type ConnectionConfig, type ResolvedConfig } from './config/index.js';
@@ -13,6 +19,7 @@ import type { Factory } from './factory.js';
 import { parseCommandArgs, renderHelp, usage, type CommandSpec, type ParsedArgs } from './flags.js';
 import { BUILTIN_SANDBOX_PROFILE, startBuiltinSandbox, type BuiltinSandbox } from './builtin-sandbox.js';
 import { createOutput, type Output } from './output/index.js';
+import { CLEAR_LINE } from './output/progress-line.js';
 
 export interface CommandContext {
   readonly factory: Factory;
@@ -41,11 +48,17 @@ export interface CommandContext {
   /** Prints a failure (the same way as a thrown one) without ending the command. */
   printError(error: unknown): void;
   /**
-   * A signal that Ctrl+C aborts, for commands that only read: their requests in flight end
-   * at once and the command exits 130. Without it Ctrl+C keeps its default (the process
-   * ends), so commands that write choose their own handling.
+   * A signal that a stop signal (Ctrl+C, SIGTERM, SIGHUP) aborts, for reads: their requests
+   * in flight end at once and the command exits 128 + the signal's number. Until a command
+   * asks for it (or for writeStops) a stop signal keeps its default: the process ends.
    */
   abortOnInterrupt(): AbortSignal;
+  /**
+   * The command's write stops, for the operations that write (ops/context.ts): from now on
+   * a stop signal stops new writes and winds down those in flight (SIGNAL_WAIT_MS, then cut
+   * and read back); a second one cuts them at once.
+   */
+  writeStops(): WriteStopControl;
 }
 
 export type CommandBody = (ctx: CommandContext) => Promise<ExitCode>;
@@ -53,13 +66,23 @@ export type CommandBody = (ctx: CommandContext) => Promise<ExitCode>;
 const KEY_HINT =
   'Put the key in RETURNS_API_KEY, or give your profile key_env, key_file or key_command in the config file. Run `returns-console config --help`.';
 
-/** What a read stopped by Ctrl+C prints. */
-const STOPPED = new CliError({
-  code: 'interrupted',
-  type: 'interrupted',
-  message: 'Stopped by Ctrl+C; the requests in flight were cancelled.',
-  exitCode: EXIT.interrupted,
-});
+/** What a read stopped by a signal prints. */
+function stoppedError(signal: StopSignal): CliError {
+  return new CliError({
+    code: 'interrupted',
+    type: 'interrupted',
+    message: `Stopped by ${signal === 'SIGINT' ? 'Ctrl+C' : signalWords(signal)}; the requests in flight were cancelled.`,
+    exitCode: stopExitCode(signal) as ExitCode,
+  });
+}
+
+/** The one line a command that writes prints when a signal stops it. */
+function stoppingLine(signal: StopSignal, isInFlight: boolean): string {
+  const rest = isInFlight
+    ? `the writes in flight get ${SIGNAL_WAIT_MS / 1000} s to finish, then are cancelled and read back; the activity log records how each ended`
+    : 'no write was in flight';
+  return `Stopping on ${signalWords(signal)}: nothing new is sent; ${rest}.\n`;
+}
 
 /** A flag's string value (undefined when absent). */
 export function stringFlag(args: ParsedArgs, name: string): string | undefined {
@@ -83,8 +106,22 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
   const clients: ReturnsClient[] = [];
   const sandboxes: BuiltinSandbox[] = [];
   const interrupt = new AbortController();
-  let unsubscribeInterrupt: (() => void) | undefined;
+  let stopSignal: StopSignal | undefined;
+  let stops: WriteStopControl | undefined;
+  let unsubscribeStop: (() => void) | undefined;
   let resolved: Promise<ResolvedConfig> | undefined;
+  const onStop = (signal: StopSignal) => {
+    if (stopSignal !== undefined) return; // later ones are the wind-down's (it subscribes for itself)
+    stopSignal = signal;
+    interrupt.abort();
+    if (!stops) return;
+    // A progress line may be on stderr's terminal line: the stop line replaces it.
+    io.stderr.write(`${io.isStderrTTY ? CLEAR_LINE : ''}${stoppingLine(signal, stops.inFlight().length > 0)}`);
+    void windDown(stops, { waitMs: SIGNAL_WAIT_MS, onSignal: factory.onStopSignal });
+  };
+  const listenForStop = () => {
+    unsubscribeStop ??= factory.onStopSignal(onStop);
+  };
 
   const printError = (error: unknown) => {
     const shape = toErrorShape(error);
@@ -133,8 +170,13 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
     },
     printError,
     abortOnInterrupt: () => {
-      unsubscribeInterrupt ??= factory.onInterrupt(() => interrupt.abort());
+      listenForStop();
       return interrupt.signal;
+    },
+    writeStops: () => {
+      stops ??= createWriteStops();
+      listenForStop();
+      return stops;
     },
     config: () => (resolved ??= loadResolvedConfig(factory, { profile: stringFlag(args, 'profile'), baseUrl: stringFlag(args, 'base-url') })),
     connect: async () => {
@@ -147,12 +189,13 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], fac
   };
 
   try {
-    return await body(ctx);
+    const code = await body(ctx);
+    return stopSignal ? (stopExitCode(stopSignal) as ExitCode) : code;
   } catch (error) {
-    printError(interrupt.signal.aborted ? STOPPED : error);
-    return interrupt.signal.aborted ? EXIT.interrupted : exitCodeFor(error);
+    printError(stopSignal ? stoppedError(stopSignal) : error);
+    return stopSignal ? (stopExitCode(stopSignal) as ExitCode) : exitCodeFor(error);
   } finally {
-    unsubscribeInterrupt?.();
+    unsubscribeStop?.();
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
     await Promise.all(sandboxes.map((s) => s.close().catch(() => undefined)));
   }

@@ -1,13 +1,15 @@
 /**
  * Everything a command needs from the outside world, made in one place (gh's factory):
  * streams and whether they are terminals, the environment, the clock, file access, the
- * runner for `key_command`, client creation and Ctrl+C. Commands receive a Factory; tests
+ * runner for `key_command`, client creation and the stop signals. Commands receive a Factory; tests
  * build one with captured streams and temporary files, and a real client on the sandbox.
  */
 import { unwatchFile, watchFile, type Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ClientOptions, ReturnsClient } from '../api/client-types.js';
+import { readFileBounded } from '../local/bounded-read.js';
+import { processStopSignals, type SubscribeStop } from '../ops/stop-signals.js';
 import { exitOnProcessOutputErrors } from './closed-pipe.js';
 import { runShellCommand, type CommandRunner } from './config/key-command-runner.js';
 
@@ -35,6 +37,7 @@ export interface FileInfo {
 }
 
 export interface FileAccess {
+  /** The file as UTF-8; one over MAX_LOCAL_FILE_BYTES is refused (code EFBIG), never read whole. */
   readFile(path: string): Promise<string>;
   /** null when the path does not exist. */
   stat(path: string): Promise<FileInfo | null>;
@@ -56,13 +59,13 @@ export interface Factory {
   readonly runCommand: CommandRunner;
   /** Creates the Return Orders client (loaded lazily: `config` and `--help` never load it). */
   readonly createClient: (options: ClientOptions) => Promise<ReturnsClient>;
-  /** Subscribes to Ctrl+C (SIGINT); returns the unsubscribe function. */
-  readonly onInterrupt: (handler: () => void) => () => void;
+  /** Subscribes to the stop signals (SIGINT, SIGTERM, SIGHUP); returns the unsubscribe function. */
+  readonly onStopSignal: SubscribeStop;
 }
 
 /** File access on the real disk. */
 export const diskFileAccess: FileAccess = {
-  readFile: (path) => readFile(path, 'utf8'),
+  readFile: (path) => readFileBounded(path),
   stat: async (path) => {
     try {
       const s = await stat(path);
@@ -106,9 +109,6 @@ export function createProcessFactory(): Factory {
       const { createClient } = await import('../api/client/index.js');
       return createClient(options);
     },
-    onInterrupt: (handler) => {
-      process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
-    },
+    onStopSignal: processStopSignals,
   };
 }

@@ -86,7 +86,8 @@ function orList(words: readonly string[]): string {
 export const EXIT_CODES_NOTE = [
   'Exit codes: 0 success; 1 an operation or API failure; 2 usage error (bad flag, input or',
   'configuration; nothing was sent); 4 authentication failure (no usable key, or the service',
-  'refused it); 130 stopped with Ctrl+C.',
+  'refused it); 130 stopped with Ctrl+C, 143 by SIGTERM, 129 by SIGHUP (writes in flight were',
+  'finished or read back, and logged, first).',
 ].join('\n');
 
 export const ERRORS_NOTE = [

@@ -17,9 +17,11 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /**
  * How it ended: applied, found already applied by a retried request, refused/failed, not
  * sent (a bulk run stopped before its turn), nothing to do (a scan that changed nothing;
- * `code` says why), or a draft removed (`discarded`, with the decisions it held).
+ * `code` says why), or a draft removed (`discarded`, with the decisions it held). `sending`
+ * is written just before a write is sent: a later entry with the same `writeId` says how it
+ * ended, and one that never gets it (the process was killed) is read back at the next start.
  */
-export const AUDIT_OUTCOMES = ['ok', 'already_applied', 'failed', 'not_done', 'no_change', 'discarded'] as const;
+export const AUDIT_OUTCOMES = ['ok', 'already_applied', 'failed', 'not_done', 'no_change', 'discarded', 'sending'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 const auditDecisionSchema = z.object({
@@ -59,10 +61,15 @@ export const auditEntrySchema = z.object({
    */
   reconciled: z.optional(z.enum(['applied', 'not_applied', 'unknown'])),
   /**
-   * The `time` of an earlier entry left "unknown" that this one settles: read back when the
-   * console next started, with the service reachable again.
+   * The `time` of an earlier entry left "unknown" (or `sending` without an answer) that this
+   * one settles: read back when the console or a command next started, with the service
+   * reachable again.
    */
   settles: z.optional(z.string()),
+  /** One write's entries share it: its `sending` entry, how it ended, and a later settling. */
+  writeId: z.optional(z.string()),
+  /** The process that wrote a `sending` entry: while it runs, its write may still be in flight. */
+  pid: z.optional(z.number().check(z.int())),
 }).check(
   z.refine((entry) => entry.action === 'scan' || entry.orderId !== undefined, {
     message: 'review and receive entries need an orderId',

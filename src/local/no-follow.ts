@@ -3,8 +3,9 @@
  * at `audit.jsonl` or a draft's path must not make the console append to, read or replace
  * some other file of the user. Links are refused with a message that says what to do.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { readFdBoundedSync } from './bounded-read.js';
 import { shellQuote } from './shell-quote.js';
 
 /** 0 where the platform has no such flag (Windows); links are then followed as before. */
@@ -35,7 +36,7 @@ export async function openNoFollow(path: string, flags: number, mode = 0o600): P
   }
 }
 
-/** Reads a whole file as UTF-8 without following a link (synchronous: drafts load before a frame). */
+/** Reads a whole file as UTF-8 without following a link, at most MAX_LOCAL_FILE_BYTES (synchronous: drafts load before a frame). */
 export function readFileNoFollowSync(path: string): string {
   let fd: number;
   try {
@@ -45,7 +46,7 @@ export function readFileNoFollowSync(path: string): string {
   }
   try {
     if (!fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file`);
-    return readFileSync(fd, 'utf8');
+    return readFdBoundedSync(fd, path);
   } finally {
     closeSync(fd);
   }

@@ -25,7 +25,7 @@ const queuedScanSchema = z.object({
   /** When it was scanned (ISO 8601). */
   scannedAt: z.string(),
   /** The order a receive was sent for: its answer may not have come. */
-  sent: z.optional(z.object({ orderId: z.number().check(z.int()), orderName: z.string() })),
+  sent: z.optional(z.object({ orderId: z.number().check(z.int()), orderName: z.string(), writeId: z.optional(z.string()) })),
 });
 
 const queueFileSchema = z.object({ version: z.literal(1), scans: z.array(queuedScanSchema) });
@@ -48,7 +48,7 @@ export interface ScanQueueStore {
   /** Adds a scan at the end. Resolves once it is on disk. */
   add(scan: QueuedScan): Promise<void>;
   /** Notes that a receive is being sent for `scan` (before it is sent). */
-  markSent(id: string, order: { readonly orderId: number; readonly orderName: string }): Promise<void>;
+  markSent(id: string, order: { readonly orderId: number; readonly orderName: string; readonly writeId?: string }): Promise<void>;
   /** Removes a finished scan. */
   remove(id: string): Promise<void>;
 }
@@ -114,7 +114,7 @@ export function createScanQueueStore(path: string, now: () => number = Date.now)
     load,
     // A key scanned by mistake (a QR code) is never written to a file.
     add: (scan) => change((all) => [...all, { ...scan, text: scrubSecrets(scan.text) }]),
-    markSent: (id, order) => change((all) => all.map((s) => (s.id === id ? { ...s, sent: { orderId: order.orderId, orderName: order.orderName } } : s))),
+    markSent: (id, order) => change((all) => all.map((s) => (s.id === id ? { ...s, sent: { orderId: order.orderId, orderName: order.orderName, ...(order.writeId !== undefined && { writeId: order.writeId }) } } : s))),
     remove: (id) => change((all) => all.filter((s) => s.id !== id)),
   };
 }

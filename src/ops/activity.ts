@@ -4,12 +4,15 @@
  * the time, the profile and where it was started; one recorder appends it, one entry at a
  * time per log, and turns a failure to write into a warning (never a lost write result).
  */
+import { randomBytes } from 'node:crypto';
 import type { ApiError } from '../api/client/errors.js';
+import type { ReviewItem } from '../api/schemas.js';
 import { sanitizeForTerminal } from '../format/sanitize.js';
 import { appendAudit, type AuditEntry } from '../local/audit-log.js';
+import { describeWriteError } from '../local/write-problem.js';
 import type { DraftDecision } from '../local/draft-format.js';
 import type { LocalContext } from './context.js';
-import type { WriteOutcome } from './outcome.js';
+import type { WriteAction, WriteOutcome } from './outcome.js';
 
 /** Why a scan changed nothing (or failed before any write): the entry's code and message. */
 export interface ScanFact {
@@ -40,9 +43,30 @@ export interface SettledFact {
   readonly isApplied: boolean;
   /** The order's status now, or null when the service no longer has it. */
   readonly status: string | null;
+  /** Not applied because the log knows another write of the order did it: that write's time. */
+  readonly appliedBy?: string;
 }
 
-export type ActivityFact = { readonly kind: 'write'; readonly outcome: WriteOutcome } | ScanFact | DraftDiscardedFact | SettledFact;
+/**
+ * A write about to be sent: its entry (outcome `sending`) is on disk before the request
+ * leaves, so a process killed while the write is in flight still leaves a trace, which the
+ * next start reads back (settle-unknown.ts). The write's later entry carries the same id.
+ */
+export interface SendingFact {
+  readonly kind: 'sending';
+  readonly writeId: string;
+  readonly action: WriteAction;
+  readonly orderId: number;
+  readonly orderName?: string;
+  readonly decisions?: readonly ReviewItem[];
+}
+
+export type ActivityFact = { readonly kind: 'write'; readonly outcome: WriteOutcome } | ScanFact | DraftDiscardedFact | SettledFact | SendingFact;
+
+/** A fresh id for one write's entries. */
+export function newWriteId(): string {
+  return `w_${randomBytes(8).toString('hex')}`;
+}
 
 /** Status, code, message and request id of a failure. */
 function failureFields(error: Pick<ApiError, 'code' | 'message'> & Partial<Pick<ApiError, 'status' | 'requestId'>>) {
@@ -61,6 +85,7 @@ function writeFields(outcome: WriteOutcome) {
     action: outcome.action,
     ...(outcome.decisions && { decisions: outcome.decisions.map((d) => ({ ...d })) }),
     ...(outcome.reconciled !== undefined && { reconciled: outcome.reconciled }),
+    ...(outcome.writeId !== undefined && { writeId: outcome.writeId }),
   };
   switch (outcome.status) {
     case 'ok':
@@ -75,7 +100,9 @@ function writeFields(outcome: WriteOutcome) {
 
 function settledFields(fact: SettledFact): Omit<AuditEntry, 'time' | 'profile' | 'source'> {
   const { unknown } = fact;
-  const now = fact.status === null ? 'the order is no longer available' : `the order is ${fact.status}`;
+  const status = fact.status === null ? 'the order is no longer available' : `the order is ${fact.status}`;
+  const now = fact.appliedBy === undefined ? status : `${status}, by the ${unknown.action} of ${fact.appliedBy}`;
+  const left = unknown.outcome === 'sending' ? 'was sent, but its process ended before the answer was logged' : 'was left unknown';
   return {
     ...(unknown.orderId !== undefined && { orderId: unknown.orderId }),
     ...(unknown.orderName !== undefined && { orderName: unknown.orderName }),
@@ -83,15 +110,27 @@ function settledFields(fact: SettledFact): Omit<AuditEntry, 'time' | 'profile' |
     ...(unknown.decisions && { decisions: unknown.decisions.map((d) => ({ ...d })) }),
     outcome: fact.isApplied ? 'ok' : 'failed',
     ...(!fact.isApplied && unknown.code !== undefined && { code: unknown.code }),
-    message: `Read back at the next start (the ${unknown.action} of ${unknown.time} was left unknown): ${fact.isApplied ? 'applied' : 'not applied'} (${now}).`,
+    message: `Read back at the next start (the ${unknown.action} of ${unknown.time} ${left}): ${fact.isApplied ? 'applied' : 'not applied'} (${now}).`,
     reconciled: fact.isApplied ? 'applied' : 'not_applied',
     settles: unknown.time,
+    ...(unknown.writeId !== undefined && { writeId: unknown.writeId }),
   };
 }
 
 function factFields(fact: ActivityFact): Omit<AuditEntry, 'time' | 'profile' | 'source'> {
   if (fact.kind === 'write') return writeFields(fact.outcome);
   if (fact.kind === 'settled') return settledFields(fact);
+  if (fact.kind === 'sending') {
+    return {
+      orderId: fact.orderId,
+      ...(fact.orderName !== undefined && { orderName: fact.orderName }),
+      action: fact.action,
+      ...(fact.decisions && { decisions: fact.decisions.map((d) => ({ ...d })) }),
+      outcome: 'sending',
+      writeId: fact.writeId,
+      pid: process.pid,
+    };
+  }
   const who = {
     ...(fact.orderId !== undefined && { orderId: fact.orderId }),
     ...(fact.orderName !== undefined && { orderName: fact.orderName }),
@@ -116,22 +155,33 @@ export function activityEntry(ctx: Pick<LocalContext, 'profile' | 'now' | 'sourc
 /** Appends in flight, per log file: entries are appended one at a time, in the order recorded. */
 const appending = new Map<string, Promise<unknown>>();
 
+/** Appends `fact`'s entry after those recorded before it; rejects when it cannot be written. */
+export function appendActivity(ctx: LocalContext, fact: ActivityFact): Promise<void> {
+  const entry = activityEntry(ctx, fact);
+  const previous = appending.get(ctx.stateDir) ?? Promise.resolve();
+  const done = previous.then(() => appendAudit(ctx.stateDir, entry));
+  const settled = done.catch(() => undefined);
+  appending.set(ctx.stateDir, settled);
+  void settled.then(() => {
+    if (appending.get(ctx.stateDir) === settled) appending.delete(ctx.stateDir);
+  });
+  return done;
+}
+
+/** Why the activity log could not be written, in words (a full disk and a read-only directory said plainly). */
+export function logWriteProblem(error: unknown): string {
+  return sanitizeForTerminal(describeWriteError(error));
+}
+
 /**
  * Records `fact` in the activity log of `ctx.stateDir`. Resolves once it is on disk; a
  * failure to write is pushed to `warnings` instead of rejecting.
  */
 export function recordActivity(ctx: LocalContext, fact: ActivityFact, warnings: string[]): Promise<void> {
-  const entry = activityEntry(ctx, fact);
-  const previous = appending.get(ctx.stateDir) ?? Promise.resolve();
-  const done = previous.then(() => appendAudit(ctx.stateDir, entry)).then(
+  return appendActivity(ctx, fact).then(
     () => undefined,
     (error: unknown) => {
-      warnings.push(`The activity log could not be written: ${sanitizeForTerminal(error instanceof Error ? error.message : String(error))}`);
+      warnings.push(`The activity log could not be written (${logWriteProblem(error)}): this result is not in it.`);
     },
   );
-  appending.set(ctx.stateDir, done);
-  void done.then(() => {
-    if (appending.get(ctx.stateDir) === done) appending.delete(ctx.stateDir);
-  });
-  return done;
 }

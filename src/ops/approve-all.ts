@@ -36,12 +36,7 @@ export async function approveAllOrder(ctx: OpsContext, orderId: number, options:
     await recordActivity(ctx, { kind: 'write', outcome }, warnings);
     return outcome;
   }
-  if (ctx.writeStops?.stop.aborted || options.stop?.aborted) {
-    // The console quit, or the bulk run was stopped, while the order was read: the review is not sent.
-    const outcome: WriteOutcome = { action: 'review', orderId, ...(orderName !== undefined && { orderName }), status: 'not_done', warnings };
-    await recordActivity(ctx, { kind: 'write', outcome }, warnings);
-    return outcome;
-  }
+  // The process stopping, or the bulk run stopped, while the order was read: reviewOrder sends nothing (not done).
   const sent = await reviewOrder(ctx, orderId, plan.items, { ...named, fromDraft: plan.fromDraft });
   return { ...sent, warnings: [...warnings, ...sent.warnings] };
 }

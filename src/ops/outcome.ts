@@ -22,6 +22,8 @@ interface OutcomeBase {
   readonly warnings: readonly string[];
   /** A write that ended without a definite answer while the console quit, as read back (write-stops.ts). */
   readonly reconciled?: Reconciled;
+  /** The id its activity-log entries share (absent when nothing was about to be sent). */
+  readonly writeId?: string;
 }
 
 export type WriteOutcome =

@@ -12,10 +12,11 @@ import type { ApiError } from '../api/client/errors.js';
 import { isApiError } from '../api/client/errors.js';
 import type { ReturnOrder } from '../api/schemas.js';
 import type { QueuedScan, ScanQueueStore } from '../local/scan-queue.js';
-import { recordActivity } from './activity.js';
+import { newWriteId, recordActivity } from './activity.js';
 import type { OpsContext } from './context.js';
 import type { WriteOutcome } from './outcome.js';
 import { receiveOrder } from './receive.js';
+import { isWriteAnswered, whenSettled } from './settle-unknown.js';
 import { classifyMatches, lookUpScan, noChangeFact, scanFailure, scannedOrder, type ScanOutcome } from './scan.js';
 
 /** Why a scan stays in the queue. */
@@ -68,9 +69,11 @@ export async function sendQueuedScan(ctx: OpsContext, scan: QueuedScan, pattern:
   const { order } = found;
   // Quitting: nothing new is sent; the scan waits for the next start.
   if (ctx.writeStops?.stop.aborted) return { kind: 'held', reason: 'quitting', warnings };
-  await queue.markSent(scan.id, { orderId: order.id, orderName: order.order_name }).catch((thrown: unknown) => warnings.push(queueProblem(thrown)));
+  // Sent again under the id its unanswered attempt was logged with, unless that one was settled.
+  const writeId = found.writeId ?? newWriteId();
+  await queue.markSent(scan.id, { orderId: order.id, orderName: order.order_name, writeId }).catch((thrown: unknown) => warnings.push(queueProblem(thrown)));
   const isFinal = (o: WriteOutcome) => o.status !== 'failed' || heldReason(o.error) === null;
-  const written = await receiveOrder(ctx, order.id, { orderName: order.order_name, shouldRecord: isFinal, call: { maxRetries: QUEUE_CALL_RETRIES } });
+  const written = await receiveOrder(ctx, order.id, { orderName: order.order_name, shouldRecord: isFinal, writeId, call: { maxRetries: QUEUE_CALL_RETRIES } });
   warnings.push(...written.warnings);
   if (!isFinal(written) && written.status === 'failed') return { kind: 'held', reason: heldReason(written.error)!, error: written.error, warnings };
   const shown = scannedOrder(order);
@@ -81,7 +84,8 @@ export async function sendQueuedScan(ctx: OpsContext, scan: QueuedScan, pattern:
 }
 
 type Found =
-  | { readonly kind: 'send'; readonly order: ReturnOrder }
+  /** `writeId`: the id to send it under again (its earlier attempt's, still unanswered). */
+  | { readonly kind: 'send'; readonly order: ReturnOrder; readonly writeId?: string }
   | { readonly kind: 'done'; readonly outcome: ScanOutcome; readonly error?: ApiError }
   | { readonly kind: 'held'; readonly reason: HeldReason; readonly error?: ApiError };
 
@@ -99,6 +103,9 @@ async function lookUp(ctx: OpsContext, scan: QueuedScan, pattern: RegExp | null,
 /** A scan whose receive was sent and never answered: the order as it is now says what came of it. */
 async function readBack(ctx: OpsContext, scan: QueuedScan, warnings: string[]): Promise<Found> {
   const sent = scan.sent!;
+  // A start settles an earlier run's unanswered writes (settle-unknown.ts): this one may be among them.
+  await whenSettled(ctx);
+  const isAnswered = sent.writeId !== undefined && (await isWriteAnswered(ctx, sent.writeId).catch(() => false));
   let order: ReturnOrder | null;
   try {
     order = await ctx.client.getOrder(sent.orderId, queueCall(ctx));
@@ -108,6 +115,7 @@ async function readBack(ctx: OpsContext, scan: QueuedScan, warnings: string[]): 
     return { kind: 'done', outcome: scanFailure(thrown, null), ...(isApiError(thrown) && { error: thrown }) };
   }
   if (order?.status === 'received') {
+    if (isAnswered) return { kind: 'done', outcome: { kind: 'received', order: scannedOrder(order), isAlreadyApplied: true, isReadBack: true } };
     const applied: WriteOutcome = {
       action: 'receive',
       orderId: order.id,
@@ -116,13 +124,14 @@ async function readBack(ctx: OpsContext, scan: QueuedScan, warnings: string[]): 
       result: { order, isAlreadyApplied: true },
       isAlreadyApplied: true,
       reconciled: 'applied',
+      ...(sent.writeId !== undefined && { writeId: sent.writeId }),
       warnings,
     };
     await recordActivity(ctx, { kind: 'write', outcome: applied }, warnings);
     return { kind: 'done', outcome: { kind: 'received', order: scannedOrder(order), isAlreadyApplied: true, isReadBack: true } };
   }
   const classified = classifyMatches(order ? [order] : []);
-  if (classified.kind === 'receive') return { kind: 'send', order: classified.order };
+  if (classified.kind === 'receive') return { kind: 'send', order: classified.order, ...(!isAnswered && sent.writeId !== undefined && { writeId: sent.writeId }) };
   const fact = noChangeFact(scan.text, classified);
   if (fact) await recordActivity(ctx, fact, warnings);
   return { kind: 'done', outcome: classified };

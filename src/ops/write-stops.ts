@@ -16,7 +16,7 @@ import type { WriteOutcome } from './outcome.js';
 /** What a write that ended without a definite answer at quit came to, as read back. */
 export type Reconciled = 'applied' | 'not_applied' | 'unknown';
 
-/** The console's signals to its writes (absent for the commands, which have their own Ctrl+C). */
+/** The signals to the writes of a console or a command: how it stops them (stop-signals.ts). */
 export interface WriteStops {
   /** Aborted when the console quits: nothing new is sent. */
   readonly stop: AbortSignal;
@@ -41,8 +41,8 @@ export interface WriteStopControl extends WriteStops {
   whenIdle(): Promise<void>;
 }
 
-/** Longest read-back of one write after quitting. */
-export const READ_BACK_MS = 10_000;
+/** Longest read-back of one write after quitting: one order read, so a healthy service needs milliseconds. */
+export const READ_BACK_MS = 5_000;
 
 /** Creates the console's write stops (one for the whole console, every profile's session). */
 export function createWriteStops(): WriteStopControl {
@@ -80,7 +80,7 @@ export function createWriteStops(): WriteStopControl {
   };
 }
 
-/** `work`, held by the console's stops when there are any (the commands have none). */
+/** `work`, held by the stops when there are any. */
 export function heldBy<T>(stops: WriteStops | undefined, what: string, work: () => Promise<T>): Promise<T> {
   return stops ? stops.hold(what, work) : work();
 }

@@ -26,3 +26,12 @@ export const DEFAULT_RATE_LIMIT = 20;
 export const DEFAULT_CURSOR_TTL_SECONDS = 900;
 /** Demo orders generated into an empty database. */
 export const DEFAULT_DEMO_ORDERS = 2400;
+
+/**
+ * How long the sandbox waits for what a client sends (ms), each answered 408 request_timeout
+ * when it runs out: a request's headers, a whole request (headers and body), and a pause
+ * while its body arrives. Node's own defaults let a body trickle for five minutes.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 10_000;

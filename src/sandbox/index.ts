@@ -8,9 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../api/schemas.js';
 import {
   DEFAULT_CURSOR_TTL_SECONDS,
+  DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_HOST,
+  DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_PORT,
   DEFAULT_RATE_LIMIT,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   defaultDbPath,
 } from './config.js';
 import { KeyLookup, listKeys } from './db/keys.js';
@@ -24,6 +27,7 @@ import { loadFixture, readFixtureFile } from './fixture/load.js';
 import type { FixtureData } from './fixture/schema.js';
 import { FixtureError, validateFixture } from './fixture/validate.js';
 import { answerClientError, answerConnect, closer, listenOn } from './http/lifecycle.js';
+import { openRequestLog, type RequestLog } from './http/request-log.js';
 import { createPipeline } from './http/server.js';
 import { hashApiKey } from './keys.js';
 import { TokenBucketLimiter } from './rate-limit.js';
@@ -64,6 +68,14 @@ export interface SandboxOptions {
   env?: NodeJS.ProcessEnv;
   /** Where request log lines go when not quiet (default stderr). */
   log?: (line: string) => void;
+  /** Longest wait for a request's headers, ms (default 10 000); then 408 request_timeout. */
+  headersTimeoutMs?: number;
+  /** Longest wait for a whole request, headers and body, ms (default 30 000; at least headersTimeoutMs). */
+  requestTimeoutMs?: number;
+  /** Longest pause while a request body arrives, ms (default 10 000). */
+  idleTimeoutMs?: number;
+  /** A file to append one JSON line per answered request to (sandbox extension, see http/request-log.ts). */
+  requestLogPath?: string;
 }
 
 export interface RunningSandbox {
@@ -94,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         : undefined;
 
   const db = openDatabase(dbPath);
+  let requestLog: RequestLog | undefined;
   try {
     if (fixture) {
       if (!isEmpty(db)) {
@@ -107,18 +120,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }
     const demoKeys = activeDemoKeys(db);
     const state = { isClosing: false };
-    const server = await listen(db, options, now, () => state.isClosing);
+    requestLog = options.requestLogPath === undefined ? undefined : openRequestLog(options.requestLogPath);
+    const server = await listen(db, options, now, () => state.isClosing, requestLog);
     const port = (server.address() as AddressInfo).port;
     const host = options.host ?? DEFAULT_HOST;
+    const log = requestLog;
     return {
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${API_BASE_PATH}`,
       port,
       dbPath,
       demoKeys,
-      close: closer(server, db, state),
+      close: closer(server, db, state, () => log?.close()),
     };
   } catch (error) {
     db.close();
+    requestLog?.close();
     throw error;
   }
 }
@@ -135,9 +151,20 @@ function activeDemoKeys(db: Db): DemoKey[] {
   return demoKeysFor(seed).filter((k) => active.has(hashApiKey(k.key)));
 }
 
-function listen(db: Db, options: SandboxOptions, now: () => number, isClosing: () => boolean): Promise<Server> {
+/** The three waits on what a client sends, ms; the headers' never longer than the whole request's (Node refuses that). */
+export function clientTimeouts(options: Pick<SandboxOptions, 'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs'>) {
+  const request = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  return {
+    headers: Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, request),
+    request,
+    idle: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+  };
+}
+
+function listen(db: Db, options: SandboxOptions, now: () => number, isClosing: () => boolean, requestLog: RequestLog | undefined): Promise<Server> {
   const log = options.quiet ? undefined : (options.log ?? ((line: string) => process.stderr.write(line + '\n')));
   const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const timeouts = clientTimeouts(options);
   const pipeline = createPipeline({
     services: {
       db,
@@ -157,11 +184,24 @@ function listen(db: Db, options: SandboxOptions, now: () => number, isClosing: (
     now,
     log,
     isClosing,
+    bodyIdleMs: timeouts.idle,
+    ...(requestLog && { requestLog }),
   });
   // Every answer carries the envelope and X-Request-Id: Node's own Host check would send a
   // bare 400 (the pipeline checks instead), an unknown Expect a bare 417 (it is ignored, as
-  // RFC 9110 10.1.1 allows), and CONNECT no answer at all.
-  const server = createServer({ keepAliveTimeout: 5_000, requireHostHeader: false }, pipeline);
+  // RFC 9110 10.1.1 allows), and CONNECT no answer at all. Node checks its header and request
+  // timeouts every connectionsCheckingInterval (30 s by default): often enough here that a
+  // timeout ends within a quarter of itself.
+  const server = createServer(
+    {
+      keepAliveTimeout: 5_000,
+      requireHostHeader: false,
+      headersTimeout: timeouts.headers,
+      requestTimeout: timeouts.request,
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(Math.min(timeouts.headers, timeouts.request) / 4))),
+    },
+    pipeline,
+  );
   server.on('clientError', answerClientError);
   server.on('checkExpectation', pipeline);
   server.on('connect', answerConnect);

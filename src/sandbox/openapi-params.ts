@@ -5,6 +5,7 @@
  * suite checks that the sandbox answers exactly what these schemas accept or refuse.
  */
 import * as z from 'zod';
+import { ID_SOURCE } from '../api/list-params.js';
 import {
   DEFAULT_PAGE_SIZE,
   itemTypeSchema,
@@ -39,9 +40,8 @@ const STATUS = `(?:${RETURN_ORDER_STATUSES.join('|')})`;
 /** D7 statuses: listed values, exact lower case, comma-separated, no empty element, no trimming. */
 export const STATUSES_PATTERN = new RegExp(`^${STATUS}(?:,${STATUS})*$`);
 
-/** One D7 id: plain digits (at most 16), not zero. The 2^53-1 bound is in the description. */
-const ID = '(?=[0-9]{1,16}(?:,|$))0*[1-9][0-9]*';
-export const IDS_PATTERN = new RegExp(`^${ID}(?:,${ID})*$`);
+/** D7 ids: the parser's own id pattern (1 to 2^53-1, at most 16 digits), comma-separated. */
+export const IDS_PATTERN = new RegExp(`^${ID_SOURCE}(?:,${ID_SOURCE})*$`);
 
 /** D7 order names: comma-separated, no empty element; spaces are part of a name (matched exactly). */
 export const ORDER_NAMES_PATTERN = /^[^,]+(?:,[^,]+)*$/;

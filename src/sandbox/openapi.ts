@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../api/error-codes.js';
 import { API_BASE_PATH } from '../api/schemas.js';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './config.js';
 import { HEADERS_TOO_LARGE_STATUS } from './errors.js';
 import { REQUEST_ID_PATTERN } from './http/request-id.js';
 import type { Parameter } from './openapi-params.js';
@@ -141,7 +142,7 @@ function buildDocument(): Json {
       version: '1',
       description: [
         'The Return Orders interface as the returns-console sandbox implements it, with the gaps filled by the decisions D1-D12 (docs/decisions.md). GET /return_orders/{id} is a sandbox extension.',
-        `Every response carries X-Request-Id; every error is the envelope {"error": {type, code, message, param?}}. Any other path or method is answered 404 resource_error route_not_found (after authentication). HTTP that cannot be parsed, or an HTTP/1.1 request without a Host header, is answered 400 (431 for oversized headers) validation_error malformed_request.`,
+        `Every response carries X-Request-Id; every error is the envelope {"error": {type, code, message, param?}}. Any other path or method is answered 404 resource_error route_not_found (after authentication). HTTP that cannot be parsed, an HTTP/1.1 request without a Host header, or one with two Authorization headers, is answered 400 (431 for oversized headers) validation_error malformed_request. A request whose headers, whole body or a pause in its body take longer than the sandbox's timeouts (${DEFAULT_HEADERS_TIMEOUT_MS / 1000} s, ${DEFAULT_REQUEST_TIMEOUT_MS / 1000} s and ${DEFAULT_IDLE_TIMEOUT_MS / 1000} s by default) is answered 408 validation_error request_timeout and changes nothing.`,
         `This document is served without a key at ${API_BASE_PATH}${OPENAPI_DOCUMENT_PATH} and ${OPENAPI_DOCUMENT_PATH}.`,
       ].join('\n\n'),
     },

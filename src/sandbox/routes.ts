@@ -36,14 +36,19 @@ export interface Route {
 
 /**
  * Codes every route can answer, in pipeline order: HTTP that cannot be parsed (or has no
- * Host), authentication, the rate limit, a body over 1 MiB (read for any route), and an
- * unexpected failure.
+ * Host, or two Authorization headers), a request that does not arrive in time,
+ * authentication, the rate limit, a path written otherwise than the template (a trailing
+ * slash, an empty id: tools that take `/return_orders/` for `/return_orders` send it to this
+ * operation, and it matches no route, http/router.ts), a body over 1 MiB (read for any
+ * route), and an unexpected failure.
  */
 export const EVERY_ROUTE_CODES: readonly ErrorCode[] = [
   'malformed_request',
+  'request_timeout',
   'missing_api_key',
   'invalid_api_key',
   'rate_limit_exceeded',
+  'route_not_found',
   'body_too_large',
   'internal_error',
 ];

@@ -1,8 +1,9 @@
 /**
  * Starts the Ink console on the terminal and resolves when the user quits. The console
  * takes the alternate screen and gives the terminal back as it was on every way out: q,
- * Ctrl+C (Ink's exitOnCtrlC), SIGTERM/SIGHUP, or a crash. It resolves once the writes in
- * flight have finished or been read back (quit-writes.ts).
+ * Ctrl+C (Ink's exitOnCtrlC), SIGINT/SIGTERM/SIGHUP, or a crash. It resolves once the writes
+ * in flight have finished or been read back, as the commands do (ops/stop-signals.ts), with
+ * the signal that stopped it, if one did.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from 'ink';
@@ -16,7 +17,7 @@ import { ConsoleSessions } from './profiles/console-sessions.js';
 import { listPageQuery, listStaleMs } from './queries/list-queries.js';
 import { createConsoleQueryClient } from './queries/query-client.js';
 import { createWriteStops, type WriteStops } from '../ops/write-stops.js';
-import { settleWritesAtQuit } from './quit-writes.js';
+import { processStopSignals, SIGNAL_WAIT_MS, signalWords, windDown, type StopSignal } from '../ops/stop-signals.js';
 import type { ConsoleServices, ProfileCatalog } from './services.js';
 
 export interface StartConsoleOptions {
@@ -104,8 +105,8 @@ export function consoleRenderOptions(stdout: NodeJS.WriteStream, stdin: NodeJS.R
   } as const;
 }
 
-/** Runs the console until it exits. */
-export async function startConsole(options: StartConsoleOptions): Promise<void> {
+/** Runs the console until it exits; resolves with the signal that stopped it, or null (q). */
+export async function startConsole(options: StartConsoleOptions): Promise<StopSignal | null> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   // A screen reader reads the output as it comes; a full-screen buffer would hide it.
@@ -144,21 +145,29 @@ export async function startConsole(options: StartConsoleOptions): Promise<void> 
     </ConsoleSessions>,
     consoleRenderOptions(stdout, stdin, options.isScreenReader),
   );
-  const stop = () => instance.unmount();
-  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
-  for (const signal of signals) process.once(signal, stop);
+  let stoppedBy: StopSignal | null = null;
+  const unsubscribe = processStopSignals((signal) => {
+    stoppedBy ??= signal;
+    instance.unmount();
+  });
+  const stderr = options.stderr ?? process.stderr;
   try {
     await instance.waitUntilExit();
   } finally {
-    for (const signal of signals) process.off(signal, stop);
     instance.cleanup();
     restore();
     process.off('exit', restore);
+    if (stoppedBy) stderr.write(`Stopped by ${signalWords(stoppedBy)}.\n`);
     // Reads in flight are cancelled (their signals abort the requests), so q does not wait
     // for a slow service. Writes are not queries: they finish, or are cut and read back, and
-    // each records its outcome in the activity log before the client is closed.
+    // each records its outcome in the activity log before the client is closed. After a
+    // signal the wait is short: whoever sent it may not wait for the request deadline.
     await queryClient.cancelQueries();
-    await settleWritesAtQuit(writeStops, { waitMs: options.writeWaitMs ?? DEFAULT_TIMEOUTS.totalMs, stderr: options.stderr ?? process.stderr });
+    const waitMs = stoppedBy ? Math.min(SIGNAL_WAIT_MS, options.writeWaitMs ?? SIGNAL_WAIT_MS) : (options.writeWaitMs ?? DEFAULT_TIMEOUTS.totalMs);
+    await windDown(writeStops, { waitMs, onSignal: processStopSignals, say: (line) => stderr.write(line) });
+    // Subscribed until here: a signal in between would otherwise end the process by default.
+    unsubscribe();
     queryClient.clear();
   }
+  return stoppedBy;
 }

@@ -125,6 +125,9 @@ describe('review', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(pattern);
     }
+    // A device that never ends (or any file over 4 MiB) is refused unread, not read into memory.
+    const endless = await cli('review', ['1028', '--decisions', '/dev/zero']);
+    expect([endless.code, endless.stderr]).toEqual([2, expect.stringMatching(/^error: \/dev\/zero is larger than 4 MiB; refused unread \[usage_error\]/)]);
     const missing = await cli('review', ['1028', '--decisions', '/nonexistent.json']);
     expect(missing.stderr).toMatch(/^error: Decisions file \/nonexistent\.json does not exist \[usage_error\]/);
     // Nothing was sent: the pending order is untouched.
@@ -155,6 +158,7 @@ describe('receive', () => {
   it('reports one failing order in the error format (exit 1)', async () => {
     const r = await cli('receive', ['1003']);
     expect(r.code).toBe(1);
+    expect(r.stderr).toContain('hint: The order is not in the status this needs (pending to review, reviewed to receive): look at its status again; a pending order needs a review before it can be received');
     expect(r.stderr).toMatch(/^error: .* \[invalid_state_transition\] \(request id \S+\)\nhint: /);
   });
 
@@ -168,7 +172,10 @@ describe('receive', () => {
     expect(rows[3]).toMatch(/^999999\s+failed\s+.* \[return_order_not_found\] \(request id \S+\)$/);
     expect(rows).toHaveLength(4);
     expect(r.stderr).toContain('Receiving… ');
-    expect(r.stderr).toContain('Received 1 of 3: 2 failed.\n');
+    // Each order that did not go through with the step that can succeed for it, never "try again" for what cannot.
+    expect(r.stderr).toContain(
+      'Received 1 of 3: 2 failed.\n1004: not in the reviewed status; see it with `returns-console show ID` (a pending order needs `returns-console review` first).\n999999: nothing more to do (no longer available).\n',
+    );
   });
 
   it('--json prints one result object per order', async () => {
@@ -203,10 +210,10 @@ describe('receive', () => {
       }),
     });
     expect(r.code).toBe(130);
-    expect(r.stderr).toContain('Stopping: no new requests; waiting for those in flight');
+    expect(r.stderr).toContain('Stopping on Ctrl+C (SIGINT): nothing new is sent; the writes in flight get 3 s to finish, then are cancelled and read back; the activity log records how each ended.\n');
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t').slice(0, 2));
     expect(rows).toEqual([['1029', 'ok'], ['1010', 'not sent'], ['1011', 'not sent']]);
-    expect(r.stderr).toContain('Received 1 of 3: 2 not sent.');
+    expect(r.stderr).toContain('Received 1 of 3: 2 not sent.\n1010 1011: not applied; run receive again with these ids.\n');
     expect(await statusOf(1029)).toBe('received');
     expect(await statusOf(1010)).toBe('rejected');
   });

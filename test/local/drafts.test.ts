@@ -95,6 +95,16 @@ describe('draft store', () => {
     expect(loaded.kind).toBe('unreadable');
   });
 
+  it('a draft file far larger than any draft is refused unread: a notice, the review starts empty', () => {
+    const stateDir = freshDir();
+    const path = draftPath(stateDir, 'north', 1000);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `{"version":1,"x":"${'x'.repeat(5 * 1024 * 1024)}"}`);
+    const loaded = createDraftStore({ stateDir, profile: 'north', now: () => NOW }).load(1000);
+    expect(loaded.kind).toBe('unreadable');
+    expect(loaded.kind === 'unreadable' && loaded.notice).toMatch(/larger than 4 MiB/);
+  });
+
   it('reports a failed save instead of losing it silently', async () => {
     const stateDir = freshDir();
     // A file where the drafts directory should be makes every save fail.

@@ -167,14 +167,19 @@ describe('read back against a service that never answers the write', { timeout: 
 
   it('a definite refusal while quitting is not read back', async () => {
     hostile.answer((req, res) => {
-      if (req.method === 'POST') return json(res, 422, { error: { type: 'state_error', code: 'invalid_state_transition', message: 'not reviewed' } });
+      if (req.method === 'POST') {
+        setTimeout(() => json(res, 422, { error: { type: 'state_error', code: 'invalid_state_transition', message: 'not reviewed' } }), 300);
+        return;
+      }
       page(res, [validOrder(5004, { status: 'received' })]);
     });
     const stops = createWriteStops();
-    stops.stopNew();
     const ctx = context(hostileClient, stops);
     const before = hostile.seen.length;
-    const outcome = await receiveOrder(ctx, 5004);
+    const write = receiveOrder(ctx, 5004);
+    await until(() => hostile.seen.slice(before).some((s) => s.startsWith('POST')));
+    stops.stopNew();
+    const outcome = await write;
     expect(outcome).toMatchObject({ status: 'failed', error: { code: 'invalid_state_transition' } });
     expect(outcome.reconciled).toBeUndefined();
     expect(hostile.seen.slice(before).filter((s) => s.startsWith('GET'))).toEqual([]);

@@ -3,12 +3,12 @@
  * leaves exactly one activity-log entry (with where it was started), and local state
  * follows the service (drafts, stale drafts). The console and the commands both run these.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ReturnsApiClient } from '../../src/api/client/index.js';
-import { readAudit } from '../../src/local/audit-log.js';
+import { appendAudit, readAudit, type AuditEntry } from '../../src/local/audit-log.js';
 import { createDraftStore } from '../../src/local/drafts.js';
 import { approveAllOrder } from '../../src/ops/approve-all.js';
 import { runBulkWrites } from '../../src/ops/bulk.js';
@@ -70,6 +70,59 @@ describe('single writes', () => {
     expect(outcome.status).toBe('ok');
     expect(drafts.load(1014).kind).toBe('none');
     expect(await log(ctx)).toEqual([expect.objectContaining({ action: 'review', orderId: 1014, decisions: items, outcome: 'ok', source: 'cli' })]);
+  });
+});
+
+describe('the entry before the request', () => {
+  it('is on disk when the request leaves; the outcome\'s entry shares its write id', async () => {
+    const ctx = context('cli');
+    let atSend: readonly AuditEntry[] = [];
+    const watching: OpsContext = {
+      ...ctx,
+      client: Object.assign(Object.create(client) as ReturnsApiClient, {
+        receive: async (...args: Parameters<ReturnsApiClient['receive']>) => {
+          atSend = (await readAudit(ctx.stateDir, { limit: 10 })).entries;
+          return client.receive(...args);
+        },
+      }),
+    };
+    const outcome = await receiveOrder(watching, 1015);
+    expect(atSend).toEqual([expect.objectContaining({ action: 'receive', orderId: 1015, outcome: 'sending', pid: process.pid, writeId: expect.stringMatching(/^w_[0-9a-f]{16}$/) })]);
+    const { entries } = await readAudit(ctx.stateDir, { limit: 10, isKeepingAnsweredSends: true });
+    expect(entries.map((e) => [e.outcome, e.writeId])).toEqual([['ok', atSend[0]!.writeId], ['sending', atSend[0]!.writeId]]);
+    // As a person reads the log: one entry per write.
+    expect((await readAudit(ctx.stateDir, { limit: 10 })).entries.map((e) => e.outcome)).toEqual(['ok']);
+    expect(outcome.writeId).toBe(atSend[0]!.writeId);
+  });
+
+  it('cannot be written (a full disk, a read-only directory): nothing is sent, and the outcome says why', async () => {
+    const ctx = context('cli');
+    // A directory where the log belongs makes every append fail, as a full disk would.
+    mkdirSync(join(ctx.stateDir, 'audit.jsonl'));
+    const outcome = await receiveOrder(ctx, 1029);
+    expect(outcome).toMatchObject({ status: 'failed', error: { code: 'activity_log_unwritable' } });
+    expect(outcome.status === 'failed' && outcome.error.message).toMatch(/^Not sent: the activity log could not be written \(.+\), and a write it cannot account for is never made\.$/);
+    expect((await client.getOrder(1029))?.status).toBe('reviewed');
+  });
+});
+
+describe('a write the client found already applied', () => {
+  /** A client whose receive reports "already applied" (a lost answer, then a 422 on the order as received). */
+  const foundApplied = (base: ReturnsApiClient): ReturnsApiClient =>
+    Object.assign(Object.create(base) as ReturnsApiClient, {
+      receive: async (id: number) => ({ order: await base.getOrder(id), isAlreadyApplied: true }),
+    });
+
+  it('is applied, unless the log says another write of the order was: a receive is applied once', async () => {
+    const ctx = context('cli');
+    // An earlier receive of 1029, answered ok (the service is not asked: only the log counts here).
+    await appendAudit(ctx.stateDir, { time: new Date().toISOString(), profile: 'north', source: 'cli', orderId: 1029, action: 'receive', outcome: 'ok', writeId: 'w_0000000000000001' });
+    const again = await receiveOrder({ ...ctx, client: foundApplied(client) }, 1029);
+    expect(again).toMatchObject({ status: 'failed', error: { code: 'invalid_state_transition', status: 422 } });
+    expect(again.status === 'failed' && again.error.message).toMatch(/^Return order 1029 was already received by the receive of .+ \(activity log\); this one was not applied\.$/);
+    // Another profile's state knows nothing of it: the client's finding stands.
+    const fresh = await receiveOrder({ ...context('cli'), client: foundApplied(client) }, 1029);
+    expect(fresh).toMatchObject({ status: 'ok', isAlreadyApplied: true });
   });
 });
 

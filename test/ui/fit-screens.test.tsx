@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/format/width.js';
 import { HICCUP_MS } from '../../src/ui/keys/scan-classifier.js';
 import { ITEMS_MAX_WIDTH } from '../../src/ui/screens/order/item-lines.js';
+import { createClient } from '../../src/api/client/index.js';
+import { KEYS } from '../helpers/fixture.js';
 import { LONG, longTextFixture } from '../helpers/long-texts.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { renderConsole } from './render-console.js';
@@ -18,8 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 const views: ReturnType<typeof renderConsole>[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (views.length) await views.pop()!.cleanup();
+  while (cleanups.length) await cleanups.pop()!();
 });
 
 const NEW_REJECT_REASON = 'Worn and the tags were removed before it was sent back to us, see the photos in the ticket';
@@ -117,20 +121,30 @@ describe.each([
   });
 
   it('bulk results fit', async () => {
-    const view = renderConsole({ baseUrl: sandbox.url, columns, rows, filters: { ids: [1000, 1010, 1014] } });
+    // Its own sandbox: 1000 (the long name) and 1014 reviewed, 1010 rejected (left out before the
+    // question); 1000 is received by another client between the question and the answer.
+    const fixture = longTextFixture();
+    for (const order of fixture.return_orders.filter((o) => o.id === 1000 || o.id === 1014)) {
+      order.status = 'reviewed';
+      for (const item of [...order.refunds, ...order.exchanges]) item.status = 'approved';
+    }
+    const own = await startTestSandbox({ fixture });
+    const other = createClient({ baseUrl: own.url, apiKey: KEYS.north, maxRetries: 0 });
+    cleanups.push(() => other.close(), () => own.close());
+    const view = renderConsole({ baseUrl: own.url, columns, rows, filters: { ids: [1000, 1010, 1014] } });
     views.push(view);
     await view.waitFor('#N1014');
     await view.press('*', '3 marked');
-    await view.press('r', 'Bulk receive · 3 orders');
+    await view.press('r', 'Bulk receive · 2 orders');
     fits(view, 'bulk question');
+    await other.receive(1000);
     await view.answer('y', 'Bulk receive finished');
     fits(view, 'bulk results');
     // Failures wrap: the code, the status and the whole message are there (scrolled to the last).
     await view.press('j');
-    await view.press('j');
     await view.waitUntil((f) => f.includes('#NORTH-WAREHOUSE'), 'scrolled to the last outcome');
     fits(view, 'bulk results, scrolled');
-    expect(flat(view.frame())).toMatch(/#NORTH-WAREHOUSE-2026-1000 \(1000\) ✗ failed \(HTTP 422, request [^)…]+\) Return order 1000 is pending; only a reviewed return order can be received\. \[invalid_state_transition\]/);
+    expect(flat(view.frame())).toMatch(/#NORTH-WAREHOUSE-2026-1000 \(1000\) ✗ failed \(HTTP 422, request [^)…]+\) Return order 1000 is received; only a reviewed return order can be received\. \[invalid_state_transition\]/);
     expect(view.frame()).not.toContain('…');
     // The activity log names the orders, the id first so a narrow column keeps it.
     await view.press('\r');

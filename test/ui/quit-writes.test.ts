@@ -1,5 +1,5 @@
 /**
- * The wait at quit (src/ui/quit-writes.ts over src/ops/write-stops.ts): every console write
+ * The wait at quit (windDown, src/ops/stop-signals.ts over src/ops/write-stops.ts): every console write
  * is held by the one set of write stops; at quit nothing new starts, those in flight may
  * finish within the wait (a line on stderr says what is waited for), and what outlasts it is
  * cut (the operations then read it back: test/ops/write-stops.test.ts). The console's
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { createWriteStops, heldBy } from '../../src/ops/write-stops.js';
 import { createConsoleQueryClient } from '../../src/ui/queries/query-client.js';
 import { receiveMutation } from '../../src/ui/queries/write-mutations.js';
-import { settleWritesAtQuit } from '../../src/ui/quit-writes.js';
+import { windDown, type StopSignal, type SubscribeStop } from '../../src/ops/stop-signals.js';
 import { createClient } from '../../src/api/client/index.js';
 import { KEYS } from '../helpers/fixture.js';
 import { json, startHostileServer, validOrder } from '../helpers/hostile-server.js';
@@ -24,6 +24,24 @@ function stderr() {
   const lines: string[] = [];
   return { lines, write: (text: string) => lines.push(text) };
 }
+
+/** Stop signals a test sends by hand. */
+function signals(): { readonly onSignal: SubscribeStop; readonly send: (signal: StopSignal) => void } {
+  const handlers = new Set<(signal: StopSignal) => void>();
+  return {
+    onSignal: (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    send: (signal) => {
+      for (const h of [...handlers]) h(signal);
+    },
+  };
+}
+
+/** The console's wind-down at quit, as start-console runs it. */
+const settleWritesAtQuit = (stops: Parameters<typeof windDown>[0], options: { readonly waitMs: number; readonly stderr: { write(text: string): unknown }; readonly onSignal?: SubscribeStop }) =>
+  windDown(stops, { waitMs: options.waitMs, onSignal: options.onSignal ?? signals().onSignal, say: (line) => options.stderr.write(line) });
 
 /** A promise and its resolve, to end a held piece of work when the test says so. */
 function gate() {
@@ -109,5 +127,24 @@ describe('the wait at quit', () => {
     await settleWritesAtQuit(stops, { waitMs: 100, stderr: err });
     expect([stops.cut.aborted, isSettled]).toEqual([true, true]);
     expect(err.lines[1]).toMatch(/^Stopped waiting: cancelled 1 write in flight \(bulk receive of 12 orders\); reading them back/);
+  });
+
+  it('a stop signal during the wait cuts at once; more signals while reading back are ignored', async () => {
+    const stops = createWriteStops();
+    const err = stderr();
+    const sig = signals();
+    let readBacks = 0;
+    void stops.hold('receive of order 1001', () => new Promise<void>((resolve) => stops.cut.addEventListener('abort', () => setTimeout(() => {
+      readBacks++;
+      resolve();
+    }, 50))));
+    const started = Date.now();
+    const done = settleWritesAtQuit(stops, { waitMs: 60_000, stderr: err, onSignal: sig.onSignal });
+    sig.send('SIGTERM');
+    await until(() => stops.cut.aborted);
+    sig.send('SIGINT');
+    await done;
+    expect(readBacks).toBe(1);
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });

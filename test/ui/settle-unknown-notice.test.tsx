@@ -35,7 +35,7 @@ it('reads back the writes an earlier quit left unknown and says what they came t
 
   const view = renderConsole({ baseUrl: sandbox.url, stateDir });
   try {
-    await view.waitFor('Read back 1 write left unknown at quit (L: activity log): #N1001 receive applied.');
+    await view.waitFor('Read back 1 write left unknown before (L: activity log): #N1001 receive applied.');
     const { entries } = await readAudit(stateDir, { limit: 10 });
     expect(entries[0]).toMatchObject({ orderId: 1001, reconciled: 'applied', settles: time, source: 'scan' });
   } finally {

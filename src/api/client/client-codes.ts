@@ -88,6 +88,10 @@ export const CLIENT_ERROR_CODES = {
     kind: 'aborted',
     hint: 'The request was cancelled.',
   },
+  activity_log_unwritable: {
+    kind: 'api',
+    hint: 'Free some space on the disk of the state directory (or make it writable), then send it again; nothing was sent.',
+  },
 } as const satisfies Record<string, { kind: ApiErrorKind; hint: string }>;
 
 export type ClientErrorCode = keyof typeof CLIENT_ERROR_CODES;

@@ -25,6 +25,15 @@ const STATUS_OF_ACTION: Readonly<Record<ReviewAction, ReturnItem['status']>> = {
  */
 export function isReviewApplied(order: ReturnOrder | null, items: readonly ReviewItem[]): boolean {
   if (!order || (order.status !== 'reviewed' && order.status !== 'rejected')) return false;
+  return hasDecisions(order, items) === true;
+}
+
+/**
+ * Whether every item of `order` is decided exactly as `items` say, whatever the order's status
+ * now: true, false, or null when the order carries no item details to tell by.
+ */
+export function hasDecisions(order: ReturnOrder, items: readonly ReviewItem[]): boolean | null {
+  if (order.refunds === undefined && order.exchanges === undefined) return null;
   return items.every((sent) => {
     const list = sent.type === 'refund' ? order.refunds : order.exchanges;
     const stored = list?.find((item) => item.id === sent.id);

@@ -68,6 +68,11 @@ export async function loadConfigFile(factory: Factory): Promise<LoadedConfigFile
   } catch (error) {
     throw configError(`config file ${path} is not valid JSON: ${(error as Error).message}`, 'config');
   }
+  const proto = protoKeyPath(json);
+  if (proto !== null) {
+    // Copied into an object it would set that object's prototype, and the setting would vanish unseen.
+    throw configError(`config file ${path} is invalid:\n  ${proto}: a key named __proto__ is not allowed`, 'config');
+  }
   const parsed = parseConfigDocument(json);
   if (!parsed.ok) {
     throw configError(
@@ -77,4 +82,15 @@ export async function loadConfigFile(factory: Factory): Promise<LoadedConfigFile
     );
   }
   return { ...location, isFound: true, config: parsed.config };
+}
+
+/** The path of the first key named `__proto__` in a parsed JSON document (e.g. "keybindings.__proto__"), or null. */
+export function protoKeyPath(json: unknown, path: readonly string[] = []): string | null {
+  if (typeof json !== 'object' || json === null) return null;
+  for (const key of Object.keys(json)) {
+    if (key === '__proto__') return [...path, key].join('.');
+    const inner = protoKeyPath((json as Record<string, unknown>)[key], [...path, key]);
+    if (inner !== null) return inner;
+  }
+  return null;
 }

@@ -5,6 +5,7 @@
  * from another process (`keys revoke` on the live database) is refused on its very next
  * request, and a revocation through this connection drops it too.
  */
+import { ApiError } from '../errors.js';
 import { hashApiKey, keyLast4 } from '../keys.js';
 import type { Db, Statement } from './open.js';
 import { snapshotsOf, type ReadSnapshots } from './snapshot.js';
@@ -57,6 +58,7 @@ const VERIFIED_CAPACITY = 1_000;
 export class KeyLookup {
   private readonly byHash: Statement;
   private readonly touch: Statement;
+  private readonly revokedAt: Statement;
   private readonly snapshots: ReadSnapshots;
   /** Active (unrevoked) keys by hash, as read; their last_used_at is as of that read. */
   private readonly verified = new Map<string, KeyRow>();
@@ -65,6 +67,7 @@ export class KeyLookup {
   constructor(db: Db) {
     this.byHash = db.prepare(`${SELECT} WHERE k.key_hash = ?`);
     this.touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE pk = ?');
+    this.revokedAt = db.prepare('SELECT revoked_at FROM api_keys WHERE pk = ?');
     this.snapshots = snapshotsOf(db);
     this.generation = this.snapshots.check();
   }
@@ -84,6 +87,17 @@ export class KeyLookup {
       this.verified.set(hash, row);
     }
     return row;
+  }
+
+  /**
+   * Throws invalid_api_key unless the key `pk` is stored and not revoked, read from the
+   * database now (never from memory): a write runs it inside its transaction.
+   */
+  assertActive(pk: number): void {
+    const row = this.revokedAt.get(pk) as { revoked_at: string | null } | undefined;
+    if (!row || row.revoked_at !== null) {
+      throw new ApiError('invalid_api_key', 'The API key was revoked while the request was being received; nothing was changed.');
+    }
   }
 
   setLastUsed(pk: number, at: string): void {

@@ -29,6 +29,14 @@ export interface HandlerContext {
   /** Request time, ms since the epoch (the injectable clock). */
   readonly now: number;
   readonly services: Services;
+  /**
+   * Checks the request's key again, as stored now (401 invalid_api_key when it was revoked
+   * or removed since the request was authenticated). A write calls it inside its
+   * transaction, so a key revoked while the body was still arriving writes nothing.
+   */
+  readonly recheckKey: () => void;
+  /** A write calls it once its transaction has committed (the request log says so). */
+  readonly markApplied: () => void;
 }
 
 const EMPTY = Buffer.alloc(0);

@@ -1,5 +1,5 @@
-/** Server lifecycle: listening with clear errors, malformed HTTP, clean shutdown. */
-import type { IncomingMessage, Server } from 'node:http';
+/** Server lifecycle: listening with clear errors, malformed HTTP, timeouts, clean shutdown. */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODES, type ErrorCode } from '../../api/error-codes.js';
 import type { Db } from '../db/open.js';
@@ -27,6 +27,11 @@ export function listenOn(server: Server, host: string, port: number): Promise<Se
  * a request id, and the connection closed.
  */
 function answerOnSocket(socket: Duplex, status: number, reason: string, code: ErrorCode, message: string): void {
+  // An answer already begun on this connection cannot be followed by another.
+  if ((socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
   if (!socket.writable) return;
   const body = JSON.stringify({ error: { type: ERROR_CODES[code].type, code, message } });
   socket.end(
@@ -34,9 +39,15 @@ function answerOnSocket(socket: Duplex, status: number, reason: string, code: Er
   );
 }
 
-/** Malformed HTTP never reaches the pipeline; answer it with the envelope and a request id. */
+/**
+ * Malformed HTTP never reaches the pipeline; answer it with the envelope and a request id. So
+ * does a request whose headers or whole body did not arrive in time (Node's headersTimeout and
+ * requestTimeout): 408 request_timeout, and the connection is closed.
+ */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'HPE_HEADER_OVERFLOW') {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    answerOnSocket(socket, ERROR_CODES.request_timeout.status, 'Request Timeout', 'request_timeout', 'The request did not arrive in time; it was given up and nothing was changed. Send it again.');
+  } else if (error.code === 'HPE_HEADER_OVERFLOW') {
     answerOnSocket(socket, HEADERS_TOO_LARGE_STATUS, 'Request Header Fields Too Large', 'malformed_request', 'The request headers are too large.');
   } else {
     answerOnSocket(socket, ERROR_CODES.malformed_request.status, 'Bad Request', 'malformed_request', 'The HTTP request could not be parsed.');
@@ -51,8 +62,8 @@ export function answerConnect(_req: IncomingMessage, socket: Duplex): void {
   answerOnSocket(socket, ERROR_CODES.route_not_found.status, 'Not Found', 'route_not_found', 'CONNECT is not served: the sandbox is no proxy. The routes are listed in /openapi.json.');
 }
 
-/** The close() of a running sandbox: idempotent, finishes in-flight requests, then closes the db. */
-export function closer(server: Server, db: Db, state: { isClosing: boolean }): () => Promise<void> {
+/** The close() of a running sandbox: idempotent, finishes in-flight requests, then closes the db (and `after`). */
+export function closer(server: Server, db: Db, state: { isClosing: boolean }, after: () => void = () => {}): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= new Promise<void>((resolve) => {
@@ -66,6 +77,7 @@ export function closer(server: Server, db: Db, state: { isClosing: boolean }): (
         clearInterval(sweep);
         clearTimeout(force);
         if (db.isOpen) db.close();
+        after();
         resolve();
       });
       server.closeIdleConnections();

@@ -1,8 +1,9 @@
 /**
  * The request pipeline, in this order (stripe-mock style, one straight line):
- * request id -> Host check -> fault injection (decided before any change) -> OpenAPI
- * document -> authentication -> rate limit -> route (the table in ../routes.ts) -> body
- * (1 MiB) -> handler -> JSON response.
+ * request id -> Host check -> one Authorization header at most -> fault injection (decided
+ * before any change) -> OpenAPI document -> authentication -> rate limit -> route (the table
+ * in ../routes.ts) -> body (1 MiB, no long pause) -> handler (a write checks its key again
+ * inside its transaction) -> request log -> JSON response.
  * Every response carries X-Request-Id; anything unexpected is a 500 internal_error
  * without internals, and the server keeps serving.
  */
@@ -17,6 +18,7 @@ import { BodyBuffers } from './body-buffers.js';
 import { readBody } from './body.js';
 import type { HandlerContext, HandlerResult, Services } from './context.js';
 import { newRequestId } from './request-id.js';
+import type { RequestLog } from './request-log.js';
 import { internalError, sendError, sendJsonParts, sendRawJson } from './respond.js';
 import { isOpenApiPath, matchRoute, splitTarget, type MatchedRoute } from './router.js';
 
@@ -38,6 +40,17 @@ export interface PipelineDeps {
   readonly log?: (line: string) => void;
   /** True once shutdown began: responses then close their connection. */
   readonly isClosing?: () => boolean;
+  /** Longest pause while a request body arrives, ms (0 = none). */
+  readonly bodyIdleMs?: number;
+  /** Where each answered request is recorded (--request-log); absent: nowhere. */
+  readonly requestLog?: RequestLog;
+}
+
+/** What the pipeline learned of a request, for the request log. */
+interface Seen {
+  route: MatchedRoute | null;
+  shop: string | null;
+  applied: boolean;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -67,8 +80,9 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
   const bodyBuffers = new BodyBuffers();
   const reads = snapshotsOf(deps.services.db);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, seen: Seen): Promise<void> {
     if (isMissingHost(req)) throw missingHost();
+    if ((req.headersDistinct.authorization?.length ?? 0) > 1) throw twoAuthorizations();
     if (deps.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, deps.faults.latencyMs));
     const injected = injectedFailure(deps.faults);
     if (injected) throw injected;
@@ -76,21 +90,30 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
     const method = req.method ?? 'GET';
     const { path, search } = splitTarget(req.url);
     if (method === 'GET' && isOpenApiPath(path)) {
+      answered(req, res, seen, 200, null);
       sendRawJson(res, 200, openApiJson(), { 'Cache-Control': 'public, max-age=60' });
       return;
     }
 
     const now = deps.now();
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    const handlerContext = (key: KeyRow, route: MatchedRoute, body: Buffer): HandlerContext => ({
-      req,
-      route,
-      search,
-      body,
-      now,
-      shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
-      services: deps.services,
-    });
+    const handlerContext = (key: KeyRow, route: MatchedRoute, body: Buffer): HandlerContext => {
+      seen.route = route;
+      seen.shop = key.shop_id;
+      return {
+        req,
+        route,
+        search,
+        body,
+        now,
+        shop: { pk: key.shop_pk, id: key.shop_id, hasKeepItem: key.shop_keep_item === 1 },
+        services: deps.services,
+        recheckKey: () => deps.keys.assertActive(key.pk),
+        markApplied: () => {
+          seen.applied = true;
+        },
+      };
+    };
 
     // A GET without a body (nearly every request) waits for nothing: authentication, rate
     // limit, route and handler read one SQLite snapshot, so the caches are checked against
@@ -109,14 +132,35 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
       } finally {
         if (key) lastUsed.touch(key, now);
       }
+      answered(req, res, seen, 200, null);
       sendJsonParts(res, result, bodyBuffers);
       return;
     }
     const key = reads.read(() => admit(req.headers.authorization, now));
     lastUsed.touch(key, now);
     const route = routeOf(method, path);
-    const body = hasBody ? await readBody(req) : EMPTY;
-    sendJsonParts(res, await route.route.handler(handlerContext(key, route, body)), bodyBuffers);
+    seen.route = route;
+    seen.shop = key.shop_id;
+    const body = hasBody ? await readBody(req, { idleMs: deps.bodyIdleMs ?? 0 }) : EMPTY;
+    const result = await route.route.handler(handlerContext(key, route, body));
+    answered(req, res, seen, 200, null);
+    sendJsonParts(res, result, bodyBuffers);
+  }
+
+  /** Records an answer in the request log, before it is sent. */
+  function answered(req: IncomingMessage, res: ServerResponse, seen: Seen, status: number, code: string | null): void {
+    deps.requestLog?.write({
+      time: new Date(deps.now()).toISOString(),
+      request_id: String(res.getHeader('X-Request-Id')),
+      method: printable(req.method ?? '?'),
+      path: printable(splitTarget(req.url).path),
+      route: seen.route?.name ?? null,
+      order_id: seen.route?.orderId ?? null,
+      shop: seen.shop,
+      status,
+      code,
+      applied: seen.applied,
+    });
   }
 
   /** Authentication, then the key's rate limit (D6 step 1, D10). */
@@ -146,13 +190,20 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
         log(`${req.method ?? '?'} ${printable(splitTarget(req.url).path)} ${res.statusCode} ${ms.toFixed(1)}ms ${requestId}`);
       });
     }
-    handle(req, res).catch((error: unknown) => {
+    const seen: Seen = { route: null, shop: null, applied: false };
+    handle(req, res, seen).catch((error: unknown) => {
       if (error instanceof ApiError) {
+        answered(req, res, seen, error.status, error.code);
         sendError(res, error);
         return;
       }
-      if (res.destroyed || req.destroyed) return; // the client went away; nothing to answer
+      if (res.destroyed || req.destroyed) {
+        // The client went away; nothing to answer, but a write may still have been applied.
+        answered(req, res, seen, 499, 'client_closed');
+        return;
+      }
       deps.log?.(`internal error in ${requestId}: ${error instanceof Error ? error.name + ': ' + error.message : 'unknown'}`);
+      answered(req, res, seen, 500, 'internal_error');
       sendError(res, internalError());
     });
   };
@@ -165,6 +216,15 @@ export function createPipeline(deps: PipelineDeps): RequestListener {
  */
 function isMissingHost(req: IncomingMessage): boolean {
   return req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
+}
+
+/**
+ * Two Authorization headers make the request ambiguous (RFC 9110 5.3: the field is no list),
+ * and a server that picks one lets a proxy and the service disagree on who is asking: refused
+ * before any key is looked at (docs/decisions.md, "Duplicate credentials").
+ */
+function twoAuthorizations(): ApiError {
+  return new ApiError('malformed_request', 'The request has more than one Authorization header; send exactly one.', null, { Connection: 'close' });
 }
 
 function missingHost(): ApiError {

@@ -1,7 +1,8 @@
 /**
- * When a profile's console opens, the writes an earlier quit left unknown (the service could
- * not be read then) are read back and logged as applied or not (ops/settle-unknown.ts); a
- * notice says what they came to, and the orders are read again.
+ * When a profile's console opens, the writes an earlier session left unknown (stopped with
+ * the service unreadable, or killed while they were in flight) are read back and logged as
+ * applied or not (ops/settle-unknown.ts); a notice says what they came to, and the orders are
+ * read again.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -35,7 +36,7 @@ export function useSettleUnknownWrites(): void {
       );
       const writes = sanitizeForTerminal(`${settled.length} write${settled.length === 1 ? '' : 's'}`);
       // The instruction before the list, so a narrow line cuts the list, not where to look.
-      show(display`Read back ${writes} left unknown at quit (${logKey.current}: activity log): ${joinDisplay(each, display`; `)}.`, 'warning');
+      show(display`Read back ${writes} left unknown before (${logKey.current}: activity log): ${joinDisplay(each, display`; `)}.`, 'warning');
       void queryClient.invalidateQueries();
     });
     return () => {

@@ -43,10 +43,14 @@ function labelOf(keys: readonly KeySpec[]): string {
   return keys.slice(0, LABEL_KEYS).map(keyName).join('/');
 }
 
+/** Most keys one action may have: the footer and the help list them. */
+export const MAX_KEYS_PER_ACTION = 8;
+
 /** The keys a value stands for, or the problems with it. */
 function parseKeys(value: string | readonly string[], scope: KeyScope): { readonly keys: KeySpec[]; readonly problems: string[] } {
   const names = typeof value === 'string' ? [value] : value;
   if (names.length === 0) return { keys: [], problems: [`give at least one key, or "${DISABLED_KEY}"`] };
+  if (names.length > MAX_KEYS_PER_ACTION) return { keys: [], problems: [`give at most ${MAX_KEYS_PER_ACTION} keys (${names.length} given)`] };
   if (names.includes(DISABLED_KEY)) {
     return names.length === 1 ? { keys: [], problems: [] } : { keys: [], problems: [`"${DISABLED_KEY}" stands alone, without other keys`] };
   }

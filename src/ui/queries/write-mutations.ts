@@ -7,7 +7,7 @@
  *
  * The effects live in the mutation's own options, not in a component's callbacks, so they
  * complete even when the screen that started the write is left while it is in flight. Each
- * write is held by the console's write stops, so quitting waits for it (ui/quit-writes.ts).
+ * write is held by the console's write stops, so quitting waits for it (ops/stop-signals.ts).
  */
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../api/client/errors.js';

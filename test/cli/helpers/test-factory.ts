@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { createClient } from '../../../src/api/client/index.js';
 import type { ReturnsClient } from '../../../src/api/client-types.js';
 import { diskFileAccess, runShellCommand, type Factory } from '../../../src/cli/factory.js';
+import type { StopSignal } from '../../../src/ops/stop-signals.js';
 
 export interface TestFactoryOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -28,6 +29,8 @@ export interface TestFactory {
   readonly stderr: () => string;
   /** Simulates Ctrl+C. */
   readonly interrupt: () => void;
+  /** Simulates a stop signal (SIGINT, SIGTERM, SIGHUP). */
+  readonly signal: (signal: StopSignal) => void;
 }
 
 /** A temporary directory for one test. */
@@ -38,10 +41,11 @@ export function tempDir(prefix = 'rc-cli-'): string {
 export function makeTestFactory(options: TestFactoryOptions = {}): TestFactory {
   let out = '';
   let err = '';
-  const handlers = new Set<() => void>();
-  const interrupt = () => {
-    for (const h of [...handlers]) h();
+  const handlers = new Set<(signal: StopSignal) => void>();
+  const signal = (name: StopSignal) => {
+    for (const h of [...handlers]) h(name);
   };
+  const interrupt = () => signal('SIGINT');
   const home = tempDir('rc-home-');
   const factory: Factory = {
     io: {
@@ -63,10 +67,10 @@ export function makeTestFactory(options: TestFactoryOptions = {}): TestFactory {
       const client = createClient({ ...o, backoffBaseMs: 10 });
       return options.wrapClient ? options.wrapClient(client, interrupt) : client;
     },
-    onInterrupt: (handler) => {
+    onStopSignal: (handler) => {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
   };
-  return { factory, stdout: () => out, stderr: () => err, interrupt };
+  return { factory, stdout: () => out, stderr: () => err, interrupt, signal };
 }

@@ -4,10 +4,10 @@
  * or that cannot be parsed; and a review's Content-Type is honoured as the document says.
  * Raw requests over a socket, to the real sandbox on port 0.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../../helpers/fixture.js';
 import { expectError, listOrders, reviewOrder } from '../../helpers/contract-http.js';
+import { raw as rawRequest, type RawResponse } from '../../helpers/raw-http.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -16,37 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb?.close());
 
-interface RawResponse {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: string;
-}
-
-/** Writes `text` on a fresh connection and reads the first response (the server closes or keeps alive). */
-function raw(text: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(sb.port, '127.0.0.1');
-    let data = '';
-    const done = () => {
-      socket.destroy();
-      const [head = '', ...rest] = data.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      const body = rest.join('\r\n\r\n');
-      if (!statusLine) reject(new Error(`no response to ${JSON.stringify(text.slice(0, 60))}`));
-      else resolve({ status: Number(statusLine.split(' ')[1]), headers, body: body.slice(0, Number(headers['content-length'] ?? body.length)) });
-    };
-    socket.on('data', (d) => {
-      data += d.toString('latin1');
-      const [head, body] = data.split('\r\n\r\n');
-      const length = /content-length: *(\d+)/i.exec(head ?? '')?.[1];
-      if (body !== undefined && length !== undefined && Buffer.byteLength(body, 'latin1') >= Number(length)) done();
-    });
-    socket.on('close', done);
-    socket.on('error', reject);
-    socket.write(text);
-  });
-}
+/** Writes `text` on a fresh connection and reads the first response. */
+const raw = (text: string) => rawRequest(sb.port, text);
 
 const AUTH = `Authorization: Bearer ${KEYS.north}\r\n`;
 

@@ -10,6 +10,7 @@ import addFormatsImport from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/api/error-codes.js';
 import { ERROR_TYPE_STATUS } from '../../../src/api/schemas.js';
+import { EVERY_ROUTE_CODES, ROUTES } from '../../../src/sandbox/routes.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -73,6 +74,26 @@ describe('the OpenAPI document', () => {
     const pairs = variants.map((v) => [v.properties.code.const, v.properties.type.const]);
     expect(Object.fromEntries(pairs)).toEqual(Object.fromEntries(Object.entries(ERROR_CODES).map(([code, info]) => [code, info.type])));
     expect(new Set(pairs.map(([, type]) => type))).toEqual(new Set(Object.keys(ERROR_TYPE_STATUS)));
+  });
+
+  it('names every code of the one code table on every operation that can answer it: the pipeline\'s codes on all, each route\'s own on it', () => {
+    const named = new Map<string, Set<string>>();
+    for (const { op } of operations(doc)) {
+      const codes = new Set<string>();
+      for (const res of Object.values(op.responses as Json)) {
+        const error = (res as Json).content?.['application/json']?.schema?.properties?.error;
+        for (const v of (error?.anyOf ?? (error ? [error] : [])) as Json[]) codes.add(v.properties.code.const);
+      }
+      named.set(op.operationId, codes);
+    }
+    for (const route of ROUTES) expect([...named.get(route.operationId)!].sort(), route.name).toEqual([...new Set([...EVERY_ROUTE_CODES, ...route.codes])].sort());
+    expect(new Set([...named.values()].flatMap((c) => [...c]))).toEqual(new Set(Object.keys(ERROR_CODES)));
+  });
+
+  it('states the ids pattern the parser uses (1 to 2^53-1, at most 16 digits)', () => {
+    const pattern = new RegExp(doc.paths['/return_orders'].get.parameters.find((p: Json) => p.name === 'ids').schema.pattern, 'u');
+    for (const ids of ['1', '0001', '9007199254740991', '1,9007199254740991', '0000000000000001']) expect(pattern.test(ids), ids).toBe(true);
+    for (const ids of ['0', '9007199254740992', '9999999999999999', '00000000000000001', '1,,2', '1,0']) expect(pattern.test(ids), ids).toBe(false);
   });
 
   it('states the list rules: date-time formats, list patterns, limit bounds; order names may hold spaces', () => {

@@ -8,25 +8,29 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../../helpers/fixture.js';
 import { loadContract, type Contract, type WireResponse } from '../../helpers/openapi-contract.js';
+import { rawExchange } from '../../helpers/raw-http.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 
 let sb: TestSandbox;
 let limited: TestSandbox;
 let failing: TestSandbox;
 let throttling: TestSandbox;
+/** Gives up on slow requests quickly (408 request_timeout). */
+let impatient: TestSandbox;
 let contract: Contract;
 
 beforeAll(async () => {
-  [sb, limited, failing, throttling] = await Promise.all([
+  [sb, limited, failing, throttling, impatient] = await Promise.all([
     startTestSandbox(),
     startTestSandbox({ rateLimit: 1 }),
     startTestSandbox({ failRate: 1, failStatus: 500 }),
     startTestSandbox({ failRate: 1, failStatus: 429 }),
+    startTestSandbox({ headersTimeoutMs: 200, requestTimeoutMs: 2_000, idleTimeoutMs: 200 }),
   ]);
   contract = await loadContract(sb.url);
 });
 afterAll(async () => {
-  await Promise.all([sb, limited, failing, throttling].map((s) => s?.close()));
+  await Promise.all([sb, limited, failing, throttling, impatient].map((s) => s?.close()));
 });
 
 interface Call {
@@ -94,12 +98,14 @@ const SAMPLES: Record<string, readonly Call[]> = {
     { method: 'GET', path: '/return_orders?order_names=,' },
     { method: 'GET', path: '/return_orders', key: null },
     { method: 'GET', path: '/return_orders', key: KEYS.northRevoked },
+    { method: 'GET', path: '/return_orders/' },
   ],
   get: [
     { method: 'GET', path: '/return_orders/1001' },
     { method: 'GET', path: '/return_orders/5000' },
     { method: 'GET', path: '/return_orders/abc' },
     { method: 'GET', path: '/return_orders/1001', key: 'sk_nothex' },
+    { method: 'GET', path: '/return_orders/1001/' },
   ],
   review: [
     review(1000, [approve(70000), { ...approve(70001, 'exchange', 'reject'), reject_reason: 'worn', note: 'ignored' }]),
@@ -114,12 +120,14 @@ const SAMPLES: Record<string, readonly Call[]> = {
     review(1001, [approve(70002)]),
     review(9999, []),
     { ...review(1014, []), key: null },
+    { ...review(1014, []), path: '/return_orders/1014/review/' },
   ],
   receive: [
     { method: 'POST', path: '/return_orders/1001/receive' },
     { method: 'POST', path: '/return_orders/1001/receive', body: '{}' },
     { method: 'POST', path: '/return_orders/5001/receive' },
     { method: 'POST', path: '/return_orders/1001/receive', key: KEYS.unknown },
+    { method: 'POST', path: '/return_orders/1001/receive/' },
   ],
 };
 
@@ -155,6 +163,18 @@ describe('real responses against the OpenAPI document', () => {
     expect(res.status).toBe(429);
     expect((await check(throttling, route, c)).status).toBe(429);
     expect((await check(failing, route, c)).status).toBe(500);
+  });
+
+  it.each(Object.keys(ONE_PER_ROUTE))('%s: 408 (headers or a body that stop arriving) matches the document', async (route) => {
+    const c = ONE_PER_ROUTE[route]!;
+    const head = `${c.method} /public-api/v1${c.path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.north}\r\n`;
+    const stalled = c.method === 'GET' ? [head, { waitMs: 3_000 }] : [`${head}Content-Length: 10\r\n\r\n{`, { waitMs: 3_000 }];
+    const res = await rawExchange(impatient.port, stalled);
+    const wire: WireResponse = { status: res.status, headers: res.headers, body: JSON.parse(res.body) };
+    expect(contract.operationOf(c.method, c.path)?.operationId).toBe(OPERATIONS[route as keyof typeof OPERATIONS]);
+    expect(contract.responseProblems(c.method, c.path, wire)).toEqual([]);
+    expect(res.status).toBe(408);
+    seen.get(route)?.add(res.status);
   });
 
   it('has answered every status each route declares, and declares no status it never answered', () => {

@@ -50,7 +50,7 @@ const dateLike = fc
  * The values per parameter. `limit` keeps to digit strings and words: a validator that
  * coerces query values as JavaScript numbers reads ' 5', '+5', '1e1' or '0100' as
  * integers, which D7 refuses ("plain digits", stated in the parameter's description).
- * `ids` stays below 16 digits: the 2^53-1 bound is in the description only.
+ * `ids` reaches past 2^53-1 and 16 digits: the document's pattern is the parser's own.
  */
 const PARAMS: Record<string, { readonly values: fc.Arbitrary<string>; readonly codes: readonly string[] }> = {
   limit: {
@@ -64,7 +64,15 @@ const PARAMS: Record<string, { readonly values: fc.Arbitrary<string>; readonly c
     codes: ['invalid_statuses_format', 'invalid_status_value'],
   },
   ids: {
-    values: listOf(fc.oneof(fc.nat().map(String), pick('0', '00', '0001', '1.5', '-1', 'a', '', ' 1', '1 ', '123456789012345'))),
+    values: listOf(
+      fc.oneof(
+        fc.nat().map(String),
+        pick('0', '00', '0001', '1.5', '-1', 'a', '', ' 1', '1 ', '123456789012345', '0000000000000000', '0000000000000001', '00000000000000001'),
+        // Around the largest id, 2^53-1 = 9007199254740991: the document's pattern and the parser's bound.
+        fc.bigInt({ min: 2n ** 53n - 3000n, max: 2n ** 53n + 3000n }).map(String),
+        fc.bigInt({ min: 10n ** 15n, max: 10n ** 17n }).map(String),
+      ),
+    ),
     codes: ['invalid_ids_format'],
   },
   order_names: {

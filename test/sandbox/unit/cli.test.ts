@@ -1,5 +1,5 @@
 /** The sandbox command line in-process: usage errors, serving, persistence, keys. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { KEYS_REVOKE_SPEC, SANDBOX_SPEC } from '../../../src/cli/commands/sandbo
 import { renderHelp } from '../../../src/cli/flags.js';
 import { demoKeysFor } from '../../../src/sandbox/index.js';
 import { makeTestFactory } from '../../cli/helpers/test-factory.js';
-import { makeFixture } from '../../helpers/fixture.js';
+import { KEYS, makeFixture } from '../../helpers/fixture.js';
+import { rawExchange } from '../../helpers/raw-http.js';
 
 async function run(argv: string[]) {
   const t = makeTestFactory({ env: { ...process.env } });
@@ -38,7 +39,7 @@ describe('usage', () => {
   it('--help describes every option', async () => {
     const res = await run(['--help']);
     expect(res.code).toBe(0);
-    for (const flag of ['--port', '--host', '--db', '--data', '--demo-orders', '--seed', '--rate-limit', '--cursor-ttl', '--latency', '--fail-rate', '--fail-status', 'keys create', 'keys list', 'keys revoke']) {
+    for (const flag of ['--port', '--host', '--db', '--data', '--demo-orders', '--seed', '--rate-limit', '--cursor-ttl', '--latency', '--fail-rate', '--fail-status', '--headers-timeout', '--request-timeout', '--idle-timeout', '--request-log', 'keys create', 'keys list', 'keys revoke']) {
       expect(res.stdout).toContain(flag);
     }
   });
@@ -49,6 +50,9 @@ describe('usage', () => {
       [['--port', 'x'], '--port must be a whole number'],
       [['--fail-rate', '2'], '--fail-rate must be a number from 0 to 1'],
       [['--fail-status', '404'], '--fail-status must be 500 or 429'],
+      [['--request-timeout', '0'], '--request-timeout must be a whole number from 1 to 3600000'],
+      [['--idle-timeout', '1.5'], '--idle-timeout must be a whole number'],
+      [['--request-log', ''], '--request-log needs a file path'],
       [['keys', 'revoke', '--last4', 'abcd', '--name', 'x'], 'exactly one of KEY (the key\'s last 4 or its name), --last4 or --name'],
       [['keys', 'revoke'], 'exactly one of KEY'],
     ] as const) {
@@ -100,6 +104,21 @@ describe('serving', () => {
     });
     expect(second.stdout).toContain(key!.key);
     expect(second.stderr).toContain('Sandbox stopped.');
+  });
+
+  it('--headers-timeout gives up on slow headers with 408; --request-log records every answered request', async () => {
+    const dir = tmp();
+    const data = join(dir, 'fixture.json');
+    writeFileSync(data, JSON.stringify(makeFixture(3)));
+    const log = join(dir, 'requests.jsonl');
+    await serve(['--port', '0', '--data', data, '--rate-limit', '0', '--headers-timeout', '200', '--request-log', log], async (url) => {
+      const port = Number(new URL(url).port);
+      const res = await rawExchange(port, ['GET /public-api/v1/return_orders HTTP/1.1\r\nHost: x\r\n', { waitMs: 3_000 }]);
+      expect(res.status).toBe(408);
+      expect((await fetch(`${url}/return_orders/1001/receive`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.north}` } })).status).toBe(200);
+    });
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { route: string; applied: boolean });
+    expect(lines).toEqual([expect.objectContaining({ route: 'receive', order_id: 1001, status: 200, applied: true })]);
   });
 
   it('keys create, list and revoke on the file the server uses', async () => {

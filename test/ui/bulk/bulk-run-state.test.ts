@@ -12,6 +12,7 @@ import {
   progressBar,
   progressText,
   resultsAdvice,
+  leftOutText,
   resultsSummary,
   runStatusText,
 } from '../../../src/ui/screens/bulk/bulk-format.js';
@@ -127,7 +128,26 @@ describe('bulk texts', () => {
     const outcomes = [ok(1), ok(2, true), failed(3), notDone(4)];
     expect(countOutcomes(outcomes)).toEqual({ ok: 2, alreadyApplied: 1, failed: 1, notDone: 1 });
     expect(resultsSummary('receive', outcomes, true, 1500)).toBe('Bulk receive stopped: 2 ok (1 already applied), 1 failed, 1 not done, in 1.5 s.');
-    expect(resultsAdvice('receive', outcomes, 'r')).toBe('2 orders that went through are unmarked. 2 orders failed or not done stay marked: press r on the list to receive them again.');
-    expect(resultsAdvice('approve', [ok(1)], 'A')).toBe('1 order that went through is unmarked. Every order went through.');
+    const keys = { retry: 'r', refresh: 'R' };
+    expect(resultsAdvice('receive', outcomes, keys)).toBe(
+      '2 orders that went through are unmarked. Those that did not go through stay marked. 1 order can be tried again: press r on the list to receive it again. 1 order changed status since the list was read: press R to see its status (a pending order needs a review first).',
+    );
+    expect(resultsAdvice('approve', [ok(1)], { retry: 'A', refresh: 'R' })).toBe('1 order that went through is unmarked. Every order went through.');
+    // Each failure gets the one step that can succeed, never "again" for what cannot.
+    const fail = (id: number, code: string): OrderOutcome => ({ ...(failed(id) as Extract<OrderOutcome, { result: 'failed' }>), code: safe(code) });
+    const advice = resultsAdvice('receive', [fail(1, 'return_order_not_found'), fail(2, 'network_error'), fail(3, 'activity_log_unwritable'), fail(4, 'invalid_api_key'), fail(5, 'item_not_found')], keys);
+    expect(advice).toBe(
+      'Those that did not go through stay marked. 1 order can be tried again: press r on the list to receive it again. 1 order was not sent: the activity log could not be written; free some space, then press r again. The key was refused for 1 order: fix the key (returns-console config), then try again. 1 order was refused as sent: open it to decide by hand. 1 order needs nothing more (gone, or already done).',
+    );
+  });
+
+  it('leaves out, before asking, what cannot succeed, and says the step that can', () => {
+    const names = new Map([[1, '#N1'], [2, '#N2'], [3, '#N3']]);
+    const nameOf = (id: number) => names.get(id) ?? null;
+    expect(leftOutText('receive', [{ id: 1, status: 'pending' }, { id: 2, status: 'received' }], nameOf)).toBe(
+      '#N1 is not reviewed yet: review it first (Enter opens an order). #N2 is already received: nothing to receive.',
+    );
+    expect(leftOutText('approve', [{ id: 1, status: 'reviewed' }, { id: 3, status: 'rejected' }], nameOf)).toBe('#N1, #N3 are already reviewed or rejected: nothing to approve.');
+    expect(confirmQuestion('receive', [3], nameOf, 0, [], [{ id: 1, status: 'pending' }])).toBe('Mark 1 order received (#N3)? Left out: #N1 is not reviewed yet: review it first (Enter opens an order).');
   });
 });

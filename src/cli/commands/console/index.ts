@@ -20,6 +20,7 @@ import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
 import { applyConsoleV8Flags, compileEagerly } from './v8-flags.js';
 import { applyViewFlag } from '../../view-flag.js';
+import { stopExitCode } from '../../../ops/stop-signals.js';
 
 /** Runs the console until the user quits. */
 export function run(argv: string[], factory: Factory = createProcessFactory()): Promise<number> {
@@ -104,8 +105,9 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
   firstPage?.catch(() => undefined);
   const { startConsole } = await ui;
   onStartLoaded();
+  let stoppedBy: Awaited<ReturnType<typeof startConsole>>;
   try {
-    await startConsole({
+    stoppedBy = await startConsole({
       services,
       catalog,
       initialFilters: start.filters,
@@ -128,5 +130,5 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
       factory.io.stderr.write(`Sandbox stopped; the demo data stays in ${sandbox.dbPath}.\n`);
     }
   }
-  return EXIT.ok;
+  return stoppedBy ? (stopExitCode(stoppedBy) as ExitCode) : EXIT.ok;
 }

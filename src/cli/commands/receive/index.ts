@@ -1,11 +1,13 @@
 /**
  * `returns-console receive ID... [--json]`: marks reviewed orders received. Many orders go
- * through the bulk queue (bounded concurrency, adaptive rate limit, one outcome each).
- * Ctrl+C stops scheduling and lets requests in flight finish; a second Ctrl+C cancels them.
+ * through the bulk queue (bounded concurrency, adaptive rate limit, one outcome each). A
+ * stop signal (Ctrl+C, SIGTERM, SIGHUP) stops scheduling and winds down the requests in
+ * flight as the console does (the command runner: finished, or cut and read back); every
+ * order still gets its one result and activity-log entry.
  */
 import { CLEAR_LINE } from '../../output/progress-line.js';
 import { runBulkWrites, type BulkRunReport } from '../../../ops/bulk.js';
-import { commandOpsContext } from '../../ops-context.js';
+import { commandOpsContext, settleEarlierWrites } from '../../ops-context.js';
 import { writeWarnings } from '../../warnings.js';
 import { booleanFlag, runCommand, stringFlag, type CommandContext } from '../../command-runner.js';
 import { exitCodeFor } from '../../errors-output.js';
@@ -29,9 +31,11 @@ export const RECEIVE_SPEC: CommandSpec = {
     [
       'Each order gets exactly one result: ok (or ok, already applied, when a retried request had',
       'gone through), failed with the error code, or not sent. Ids given twice are received once.',
-      'Progress goes to stderr when it is a terminal. Ctrl+C stops sending new requests, lets those',
-      'in flight finish and reports what was and was not done (exit 130); a second Ctrl+C cancels',
-      'the requests in flight (reported as cancelled: they may or may not have been applied).',
+      'Progress goes to stderr when it is a terminal. Ctrl+C, SIGTERM or SIGHUP stops sending new',
+      'requests; those in flight get 3 s to finish, then (or at once, on a second signal) they are',
+      'cancelled and read back, so each result says whether it was applied. Every result is',
+      'printed and logged, then the command exits 130, 143 or 129. A write an earlier run left',
+      'unknown (it was killed) is read back and logged when receive or review next starts.',
       'Exit code with many orders: 0 when all are ok, 4 when the key was refused, else 1.',
       'Order names are looked up before anything is sent.',
     ].join('\n'),
@@ -66,36 +70,27 @@ function exitCodeOf(report: BulkRunReport): ExitCode {
 async function receiveAll(ctx: CommandContext, refs: readonly OrderRef[], concurrency: number): Promise<BulkRunReport> {
   const { io } = ctx.factory;
   const { client, connection } = await ctx.connect();
+  const ops = commandOpsContext(ctx, client, connection);
+  await settleEarlierWrites(ctx, ops);
   // Repeats (also an id given once by number and once by name) are received once.
-  const ids = [...new Set(await resolveOrderRefs(client, refs))];
-  const stop = new AbortController();
-  const cancel = new AbortController();
-  const unsubscribe = ctx.factory.onInterrupt(() => {
-    if (!stop.signal.aborted) {
-      if (io.isStderrTTY) io.stderr.write(CLEAR_LINE);
-      io.stderr.write('Stopping: no new requests; waiting for those in flight (Ctrl+C again to cancel them).\n');
-      stop.abort();
-    } else {
-      cancel.abort();
-    }
-  });
+  const ids = [...new Set(await resolveOrderRefs(client, refs, ctx.abortOnInterrupt()))];
   const showProgress = io.isStderrTTY && ids.length > 1;
   let lastProgressAt = -Infinity;
   try {
-    return await runBulkWrites(commandOpsContext(ctx, client, connection), 'receive', ids, {
-      concurrency,
-      signal: stop.signal,
-      abortSignal: cancel.signal,
-      onProgress: (p) => {
-        const now = ctx.factory.now();
-        if (showProgress && (now - lastProgressAt >= 100 || p.done === p.total)) {
-          io.stderr.write(progressLine(p));
-          lastProgressAt = now;
-        }
-      },
-    });
+    return await ops.writeStops!.hold(`receive of ${ids.length === 1 ? `order ${ids[0]}` : `${ids.length} orders`}`, () =>
+      runBulkWrites(ops, 'receive', ids, {
+        concurrency,
+        onProgress: (p) => {
+          const now = ctx.factory.now();
+          // Once stopping, the stop line stands (the runner writes it) and no progress is drawn over it.
+          if (showProgress && !p.isStopping && (now - lastProgressAt >= 100 || p.done === p.total)) {
+            io.stderr.write(progressLine(p));
+            lastProgressAt = now;
+          }
+        },
+      }),
+    );
   } finally {
-    unsubscribe();
     if (showProgress) io.stderr.write(CLEAR_LINE);
   }
 }

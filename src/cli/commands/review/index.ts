@@ -10,8 +10,9 @@ import { orderNotFound, parseOrderRef, resolveOrderRef } from '../show/index.js'
 import { approveAllOrder } from '../../../ops/approve-all.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
 import { reviewOrder } from '../../../ops/review.js';
-import { commandOpsContext } from '../../ops-context.js';
+import { commandOpsContext, settleEarlierWrites } from '../../ops-context.js';
 import { writeWarnings } from '../../warnings.js';
+import { readStreamBounded } from '../../../local/bounded-read.js';
 import { parseDecisions } from './decisions.js';
 import { writeReviewJson, writeReviewText } from './review-render.js';
 import { SANDBOX_FLAG } from '../../builtin-sandbox.js';
@@ -43,26 +44,17 @@ export const REVIEW_SPEC: CommandSpec = {
   examples: ['returns-console review 1001 --approve-all', 'returns-console review 1001 --decisions decisions.json', 'jq -n \'{items:[…]}\' | returns-console review 1001 --decisions -'],
 };
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function readDecisions(ctx: CommandContext, source: string): Promise<ReviewItem[]> {
-  if (source === '-') return parseDecisions(await readAll(ctx.factory.io.stdin), 'stdin');
+  const what = source === '-' ? 'stdin' : `decisions file ${source}`;
   let text: string;
   try {
-    text = await ctx.factory.fs.readFile(source);
+    text = source === '-' ? await readStreamBounded(ctx.factory.io.stdin, what) : await ctx.factory.fs.readFile(source);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError({
-      code: 'usage_error',
-      param: '--decisions',
-      message: code === 'ENOENT' ? `decisions file ${source} does not exist` : `cannot read decisions file ${source}: ${code ?? String(error)}`,
-    });
+    const why = code === 'ENOENT' ? `${what} does not exist` : code === 'EFBIG' ? (error as Error).message : `cannot read ${what}: ${code ?? String(error)}`;
+    throw new CliError({ code: 'usage_error', param: '--decisions', message: why });
   }
-  return parseDecisions(text, source);
+  return parseDecisions(text, source === '-' ? 'stdin' : source);
 }
 
 /** The error of a review that was not applied: the service's, or why approve-all sent nothing. */
@@ -90,9 +82,10 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     // Read and check the file before connecting: a bad file costs no request.
     const fromFile = decisionsSource === undefined ? undefined : await readDecisions(ctx, decisionsSource);
     const { client, connection } = await ctx.connect();
-    const id = await resolveOrderRef(client, ref);
     const ops = commandOpsContext(ctx, client, connection);
-    const outcome = fromFile === undefined ? await approveAllOrder(ops, id) : await reviewOrder(ops, id, fromFile);
+    await settleEarlierWrites(ctx, ops);
+    const id = await resolveOrderRef(client, ref, ctx.abortOnInterrupt());
+    const outcome = await ops.writeStops!.hold(`review of order ${id}`, () => (fromFile === undefined ? approveAllOrder(ops, id) : reviewOrder(ops, id, fromFile)));
     writeWarnings(ctx, outcome.warnings);
     if (outcome.status !== 'ok') throw reviewFailure(id, outcome);
     const items = outcome.decisions ?? [];

@@ -55,6 +55,10 @@ export function parseServeOptions(args: ParsedArgs): SandboxOptions {
     failRate: fraction(args, 'fail-rate'),
     // The table's choices let only 500 and 429 through.
     failStatus: failStatus === undefined ? undefined : (Number(failStatus) as 500 | 429),
+    headersTimeoutMs: wholeNumber(args, 'headers-timeout', 1, 3_600_000),
+    requestTimeoutMs: wholeNumber(args, 'request-timeout', 1, 3_600_000),
+    idleTimeoutMs: wholeNumber(args, 'idle-timeout', 1, 3_600_000),
+    requestLogPath: nonEmpty(SANDBOX_SPEC, args, 'request-log', 'a file path'),
   });
 }
 

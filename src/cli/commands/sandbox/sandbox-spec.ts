@@ -4,7 +4,16 @@
  * live here, not in src/sandbox: the sandbox uses only the shared schemas of src/api, and its
  * `startSandbox(options)` and key functions take options already parsed.
  */
-import { DEFAULT_CURSOR_TTL_SECONDS, DEFAULT_DEMO_ORDERS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RATE_LIMIT } from '../../../sandbox/config.js';
+import {
+  DEFAULT_CURSOR_TTL_SECONDS,
+  DEFAULT_DEMO_ORDERS,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_HOST,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_PORT,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from '../../../sandbox/config.js';
 import { DEFAULT_DEMO_SEED } from '../../../sandbox/demo/keys.js';
 import type { CommandSpec, FlagSpec } from '../../flags.js';
 
@@ -77,6 +86,10 @@ export const SANDBOX_SPEC: CommandSpec = {
     { name: 'latency', type: 'string', valueName: 'MS', description: 'Fault injection: add this delay to every request' },
     { name: 'fail-rate', type: 'string', valueName: 'P', description: 'Fault injection: answer this share (0 to 1) of requests with a failure, decided before anything is changed' },
     { name: 'fail-status', type: 'string', valueName: 'CODE', choices: ['500', '429'], description: 'What an injected failure is: 500 (api_error internal_error, the default) or 429 (rate_limit_exceeded)' },
+    { name: 'headers-timeout', type: 'string', valueName: 'MS', description: `Longest wait for a request's headers (default ${DEFAULT_HEADERS_TIMEOUT_MS}); then 408 request_timeout` },
+    { name: 'request-timeout', type: 'string', valueName: 'MS', description: `Longest wait for a whole request, headers and body (default ${DEFAULT_REQUEST_TIMEOUT_MS}); then 408` },
+    { name: 'idle-timeout', type: 'string', valueName: 'MS', description: `Longest pause while a request body arrives (default ${DEFAULT_IDLE_TIMEOUT_MS}); then 408` },
+    { name: 'request-log', type: 'string', valueName: 'FILE', description: 'Append one JSON line per answered request to FILE (route, order, status, whether it changed anything); for tests' },
   ],
   subcommands: [KEYS_SPEC],
   notes: [
@@ -85,6 +98,8 @@ export const SANDBOX_SPEC: CommandSpec = {
       'Without --data, an empty database gets deterministic demo data (3 shops, one without the',
       'keep_item feature) and the sandbox prints one demo API key per shop at every start. Request',
       'log lines go to stderr. Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish.',
+      'A request whose headers, whole body or a pause in its body take longer than the timeouts is',
+      'answered 408 request_timeout and changes nothing; a write checks its key again as it is applied.',
     ].join('\n'),
     'Exit codes: 0 stopped cleanly; 1 could not start (a broken fixture, a port in use, --data with a database that holds data) or a key command failed; 2 usage error.',
   ],

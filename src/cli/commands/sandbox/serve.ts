@@ -49,15 +49,12 @@ async function start(options: SandboxOptions): Promise<RunningSandbox> {
   }
 }
 
-/** Resolves at Ctrl-C (the factory's interrupt) or SIGTERM. */
+/** Resolves at Ctrl-C, SIGTERM or SIGHUP (the factory's stop signals). */
 function stopRequested(ctx: CommandContext): Promise<void> {
   return new Promise((resolve) => {
-    const stop = () => {
+    const unsubscribe = ctx.factory.onStopSignal(() => {
       unsubscribe();
-      process.off('SIGTERM', stop);
       resolve();
-    };
-    const unsubscribe = ctx.factory.onInterrupt(stop);
-    process.once('SIGTERM', stop);
+    });
   });
 }

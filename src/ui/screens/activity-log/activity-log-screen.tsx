@@ -12,7 +12,7 @@ import { wrapToWidth } from '../../../format/width.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import type { AuditEntry } from '../../../local/audit-log.js';
+import { MAX_AUDIT_LINE_BYTES, type AuditEntry } from '../../../local/audit-log.js';
 import { auditLogPath } from '../../../local/state-paths.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import { layOutAudit } from './audit-layout.js';
@@ -76,7 +76,7 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
     ...title,
     lines('header', layout.header, PRIORITY.header, { bold: true }),
     entriesPart(offset),
-    lines('position', [positionText(offset, visible, entries.length, load.kind === 'ready' ? load.skipped : 0)], PRIORITY.aside, { dimColor: true }),
+    lines('position', [positionText(offset, visible, entries.length, load.kind === 'ready' ? load.skipped : 0, load.kind === 'ready' ? load.tooLong : 0)], PRIORITY.aside, { dimColor: true }),
     spacerPart('footer-gap'),
     footer,
   ];
@@ -99,7 +99,9 @@ export function ActivityLogScreen(props: ActivityLogScreenProps) {
 }
 
 /** "1–20 of 57 (newest 1000) · 2 unreadable lines skipped". */
-function positionText(offset: number, visible: number, total: number, skipped: number): string {
+function positionText(offset: number, visible: number, total: number, skipped: number, tooLong: number): string {
   const last = Math.min(total, offset + visible);
-  return `${offset + 1}–${last} of ${total}${total >= AUDIT_VIEW_LIMIT ? ` (newest ${AUDIT_VIEW_LIMIT})` : ''}${skipped > 0 ? ` · ${skipped} unreadable line${skipped === 1 ? '' : 's'} skipped` : ''}`;
+  const unreadable = skipped > 0 ? ` · ${skipped} unreadable line${skipped === 1 ? '' : 's'} skipped` : '';
+  const long = tooLong > 0 ? ` · ${tooLong} line${tooLong === 1 ? '' : 's'} over ${MAX_AUDIT_LINE_BYTES / 1024 / 1024} MiB skipped unread` : '';
+  return `${offset + 1}–${last} of ${total}${total >= AUDIT_VIEW_LIMIT ? ` (newest ${AUDIT_VIEW_LIMIT})` : ''}${unreadable}${long}`;
 }

@@ -43,6 +43,8 @@ export function outcomeText(entry: AuditEntry): string {
   if (entry.outcome === 'not_done') return 'not done (stopped)';
   if (entry.outcome === 'no_change') return `no change ${entry.code ?? ''}`.trimEnd();
   if (entry.outcome === 'discarded') return 'discarded (not pending)';
+  // Sent, and no answer logged: in flight, or its process was stopped (read back at the next start).
+  if (entry.outcome === 'sending') return 'sent, no answer logged';
   // The code says what failed; the HTTP status goes to the details (80 columns are tight).
   return `✗ ${entry.code ?? 'error'}`;
 }

@@ -12,7 +12,7 @@ export const AUDIT_VIEW_LIMIT = 500;
 
 export type AuditLoad =
   | { readonly kind: 'loading' }
-  | { readonly kind: 'ready'; readonly entries: readonly AuditEntry[]; readonly skipped: number }
+  | { readonly kind: 'ready'; readonly entries: readonly AuditEntry[]; readonly skipped: number; readonly tooLong: number }
   | { readonly kind: 'failed'; readonly message: string };
 
 /** Reads `profile`'s entries of the audit log of `stateDir`; `reload` reads it again. */
@@ -22,7 +22,7 @@ export function useAuditEntries(stateDir: string, profile: string): { readonly l
   useEffect(() => {
     let isCurrent = true;
     readAudit(stateDir, { limit: AUDIT_VIEW_LIMIT, profile }).then(
-      ({ entries, skipped }) => isCurrent && setLoad({ kind: 'ready', entries, skipped }),
+      ({ entries, skipped, tooLong }) => isCurrent && setLoad({ kind: 'ready', entries, skipped, tooLong }),
       (error: unknown) => isCurrent && setLoad({ kind: 'failed', message: (error as Error).message }),
     );
     return () => {

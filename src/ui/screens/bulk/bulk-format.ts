@@ -8,6 +8,7 @@ import { display, joinDisplay, sanitizeForTerminal, type DisplayText } from '../
 import { wrapToWidth } from '../../../format/width.js';
 import { unknownStatusCount } from '../../unknown-status.js';
 import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
+import { nextStepAfter, type NextStep } from '../../../ops/next-step.js';
 
 const VERB: Record<BulkKind, { readonly title: string; readonly done: string }> = {
   receive: { title: 'Receive', done: 'received' },
@@ -30,20 +31,21 @@ export function runTitle(kind: BulkKind, total: number): string {
  * The confirmation question, with the count and the first few names; for approve all, how
  * many of the orders carry a saved draft (those are sent with the draft's decisions).
  */
-export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null, draftCount = 0, skipped: readonly number[] = []): DisplayText {
+export function confirmQuestion(kind: BulkKind, ids: readonly number[], nameOf: (id: number) => string | null, draftCount = 0, skipped: readonly number[] = [], leftOut: readonly LeftOut[] = []): DisplayText {
   const list = display` (${namesList(ids, nameOf)})`;
+  const notReady = leftOut.length === 0 ? display`` : display` Left out: ${leftOutText(kind, leftOut, nameOf)}`;
   const count = sanitizeForTerminal(plural(ids.length, 'order'));
   // Marked orders whose status this version does not know are never sent (read-only).
   const left =
     skipped.length === 0
       ? display``
       : display` ${unknownStatusCount(skipped.length)} and ${skipped.length === 1 ? display`is` : display`are`} skipped (${namesList(skipped, nameOf)}): read-only in this version.`;
-  if (kind === 'receive') return display`Mark ${count} received${list}?${left}`;
+  if (kind === 'receive') return display`Mark ${count} received${list}?${left}${notReady}`;
   const drafts =
     draftCount === 0
       ? ''
       : ` ${draftCount === 1 ? '1 order has' : `${draftCount} orders have`} a saved draft: ${draftCount === 1 ? 'its' : 'their'} decisions are sent as drafted.`;
-  return display`Approve every undecided item of ${count}, one review each${list}?${sanitizeForTerminal(drafts)}${left}`;
+  return display`Approve every undecided item of ${count}, one review each${list}?${sanitizeForTerminal(drafts)}${left}${notReady}`;
 }
 
 /** The first few orders' names (sanitized: they come from the service), and how many more. */
@@ -196,11 +198,76 @@ export function resultsSummary(kind: BulkKind, outcomes: readonly OrderOutcome[]
   return `Bulk ${kind === 'receive' ? 'receive' : 'approve all'} ${how}: ${ok}, ${c.failed} failed, ${c.notDone} not done, in ${(elapsedMs / 1000).toFixed(1)} s.`;
 }
 
-/** What to do next, given the outcomes (failed and not-done orders stay marked). */
-export function resultsAdvice(kind: BulkKind, outcomes: readonly OrderOutcome[], retryKey: string): string {
+/** The keys the advice names. */
+export interface AdviceKeys {
+  /** The list's key that starts this kind of run (r, A). */
+  readonly retry: string;
+  /** The list's refresh key (R). */
+  readonly refresh: string;
+}
+
+/**
+ * What to do next, given the outcomes (failed and not-done orders stay marked): for each group
+ * of orders that did not go through, only the step that can succeed (ops/next-step.ts).
+ */
+export function resultsAdvice(kind: BulkKind, outcomes: readonly OrderOutcome[], keys: AdviceKeys): string {
   const c = countOutcomes(outcomes);
-  const left = c.failed + c.notDone;
-  const done = c.ok > 0 ? `${plural(c.ok, 'order')} that went through ${c.ok === 1 ? 'is' : 'are'} unmarked. ` : '';
-  if (left === 0) return `${done}Every order went through.`;
-  return `${done}${plural(left, 'order')} failed or not done stay${left === 1 ? 's' : ''} marked: press ${retryKey} on the list to ${kind === 'receive' ? 'receive' : 'approve'} them again.`;
+  const done = c.ok > 0 ? `${plural(c.ok, 'order')} that went through ${c.ok === 1 ? 'is' : 'are'} unmarked.` : '';
+  if (c.failed + c.notDone === 0) return `${done}${done ? ' ' : ''}Every order went through.`;
+  const steps = new Map<NextStep, number>();
+  for (const o of outcomes) {
+    if (o.result === 'ok') continue;
+    const step = o.result === 'not-done' ? 'retry' : nextStepAfter(o.code);
+    steps.set(step, (steps.get(step) ?? 0) + 1);
+  }
+  const verb = kind === 'receive' ? 'receive' : 'approve';
+  const said = ORDER_OF_STEPS.flatMap((step) => {
+    const n = steps.get(step);
+    if (!n) return [];
+    const they = n === 1 ? 'it' : 'them';
+    const subject = plural(n, 'order');
+    switch (step) {
+      case 'retry':
+        return [`${subject} can be tried again: press ${keys.retry} on the list to ${verb} ${they} again.`];
+      case 'refresh':
+        return [`${subject} changed status since the list was read: press ${keys.refresh} to see ${n === 1 ? 'its' : 'their'} status (a pending order needs a review first).`];
+      case 'open':
+        return [`${subject} ${n === 1 ? 'was' : 'were'} refused as sent: open ${they} to decide by hand.`];
+      case 'fix-key':
+        return [`The key was refused for ${subject}: fix the key (returns-console config), then try again.`];
+      case 'free-space':
+        return [`${subject} ${n === 1 ? 'was' : 'were'} not sent: the activity log could not be written; free some space, then press ${keys.retry} again.`];
+      default:
+        return [`${subject} need${n === 1 ? 's' : ''} nothing more (gone, or already done).`];
+    }
+  });
+  return [done, 'Those that did not go through stay marked.', ...said].filter(Boolean).join(' ');
+}
+
+const ORDER_OF_STEPS: readonly NextStep[] = ['retry', 'free-space', 'fix-key', 'refresh', 'open', 'nothing'];
+
+/** An order a run leaves out because its known status makes the write impossible. */
+export interface LeftOut {
+  readonly id: number;
+  /** Its status as the list last read it (service text). */
+  readonly status: string;
+}
+
+/**
+ * Why `leftOut` are not sent, with the step that can succeed for them: a pending order is
+ * reviewed first; anything else needs nothing from this run.
+ */
+export function leftOutText(kind: BulkKind, leftOut: readonly LeftOut[], nameOf: (id: number) => string | null): DisplayText {
+  const pending = leftOut.filter((o) => o.status === 'pending').map((o) => o.id);
+  const others = leftOut.filter((o) => o.status !== 'pending');
+  const parts: DisplayText[] = [];
+  if (kind === 'receive' && pending.length > 0) {
+    parts.push(display`${namesList(pending, nameOf)} ${pending.length === 1 ? display`is` : display`are`} not reviewed yet: review ${pending.length === 1 ? display`it` : display`them`} first (Enter opens an order).`);
+  }
+  const done = kind === 'receive' ? others : leftOut;
+  if (done.length > 0) {
+    const statuses = [...new Set(done.map((o) => o.status))].map((s) => sanitizeForTerminal(s, { maxChars: 40 }));
+    parts.push(display`${namesList(done.map((o) => o.id), nameOf)} ${done.length === 1 ? display`is` : display`are`} already ${joinDisplay(statuses, display` or `)}: nothing to ${kind === 'receive' ? display`receive` : display`approve`}.`);
+  }
+  return joinDisplay(parts, display` `);
 }

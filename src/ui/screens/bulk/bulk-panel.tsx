@@ -97,14 +97,14 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   const width = useTerminalSize().columns - 1;
   const table = useKeyTable();
   const names = useMemo(() => knownOrderNames(queryClient), [queryClient]);
-  const { kind, ids, skipped } = props.state;
+  const { kind, ids, skipped, leftOut } = props.state;
   // Orders with a saved draft are sent as drafted; the question says how many there are.
   const draftCount = useMemo(() => {
     if (kind !== 'approve') return 0;
     const withDrafts = createDraftStore({ stateDir, profile: profile.stateName, now }).orderIds();
     return ids.filter((id) => withDrafts.has(id)).length;
   }, [kind, ids, stateDir, profile.stateName, now]);
-  const question = confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped);
+  const question = confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped, leftOut);
   return (
     <ScreenParts
       height={props.height}
@@ -177,13 +177,13 @@ function useBulkResultsParts(state: BulkRunState, lineWidth: number, footer: Scr
   const theme = useTheme();
   const table = useKeyTable();
   if (state.phase !== 'results') return null;
-  const retry = actionLabel('list', RETRY_KEY[state.kind], table);
+  const keys = { retry: actionLabel('list', RETRY_KEY[state.kind], table), refresh: actionLabel('list', 'refresh', table) };
   const width = lineWidth + 2;
   const parts = (scroll: number): ScreenPart[] => [
     // Whose orders these were, as on every screen (the results outlast a glance away).
     titlePart(runTitle(state.kind, state.outcomes.length)),
     textPart('summary', wrapToWidth(resultsSummary(state.kind, state.outcomes, state.isStopped, state.elapsedMs), width), PRIORITY.outcome, { bold: true }),
-    textPart('advice', wrapToWidth(resultsAdvice(state.kind, state.outcomes, retry), width), PRIORITY.outcome),
+    textPart('advice', wrapToWidth(resultsAdvice(state.kind, state.outcomes, keys), width), PRIORITY.outcome),
     ...state.warnings.map((w, i) => textPart(`warning-${i}`, [`⚠ ${w}`], PRIORITY.outcome, { color: theme.color('warning') })),
     textPart('above', [scroll > 0 ? `  ↑ ${scroll} more` : ' '], PRIORITY.aside, { dimColor: true }),
     {

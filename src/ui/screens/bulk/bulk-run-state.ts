@@ -6,6 +6,7 @@
  */
 import type { QueueCounts } from '../../../api/bulk/index.js';
 import type { DisplayText } from '../../../format/sanitize.js';
+import type { LeftOut } from './bulk-format.js';
 
 /** What a bulk run does to each order. */
 export type BulkKind = 'receive' | 'approve';
@@ -52,6 +53,8 @@ export type BulkRunState =
       readonly ids: readonly number[];
       /** Marked orders left out: their status is one this version does not know (read-only). Absent: none. */
       readonly skipped?: readonly number[];
+      /** Marked orders left out: their status, as the list read it, makes the write impossible. Absent: none. */
+      readonly leftOut?: readonly LeftOut[];
     }
   | {
       readonly phase: 'running';
@@ -82,7 +85,7 @@ export type BulkRunState =
     };
 
 export type BulkRunAction =
-  | { readonly type: 'ask'; readonly kind: BulkKind; readonly ids: readonly number[]; readonly skipped?: readonly number[] }
+  | { readonly type: 'ask'; readonly kind: BulkKind; readonly ids: readonly number[]; readonly skipped?: readonly number[]; readonly leftOut?: readonly LeftOut[] }
   | { readonly type: 'cancel' }
   | { readonly type: 'started'; readonly startedAt: number }
   | { readonly type: 'progress'; readonly progress: RunProgress }
@@ -120,7 +123,13 @@ export function bulkRunReducer(state: BulkRunState, action: BulkRunAction): Bulk
     case 'ask':
       // A run in progress is never replaced; an open question or old results are.
       if (state.phase === 'running' || action.ids.length === 0) return state;
-      return { phase: 'confirm', kind: action.kind, ids: [...new Set(action.ids)], ...(action.skipped?.length && { skipped: [...new Set(action.skipped)] }) };
+      return {
+        phase: 'confirm',
+        kind: action.kind,
+        ids: [...new Set(action.ids)],
+        ...(action.skipped?.length && { skipped: [...new Set(action.skipped)] }),
+        ...(action.leftOut?.length && { leftOut: action.leftOut }),
+      };
     case 'cancel':
       return state.phase === 'confirm' ? IDLE : state;
     case 'started':

@@ -9,6 +9,7 @@ import { knownOrderNames, knownOrderStatuses } from '../../queries/order-names.j
 import { isUnknownStatus, unknownStatusCount } from '../../unknown-status.js';
 import type { BulkRunnerDeps, BulkRunResult } from './bulk-runner.js';
 import { bulkRunReducer, IDLE, succeededIds, type BulkKind, type BulkRunAction, type BulkRunState, type RunProgress } from './bulk-run-state.js';
+import { leftOutText } from './bulk-format.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 
 export interface BulkStoreDeps extends BulkRunnerDeps {
@@ -113,16 +114,27 @@ export function createBulkRunStore(): BulkRunStore {
         getDeps().notify(display`A bulk run is in progress: wait for it to finish, or press Esc to stop it.`, 'warning');
         return;
       }
-      // An order whose status this version does not know is read-only: never sent, and the question counts it as skipped.
-      const statuses = knownOrderStatuses(getDeps().queryClient);
+      // Checked before asking, with the statuses the list knows: an order whose status this
+      // version does not know is read-only (skipped); one whose status makes the write
+      // impossible (a pending order to receive, a reviewed one to approve) is left out, with
+      // the step that can succeed. The service stays the judge of the rest.
+      const deps = getDeps();
+      const statuses = knownOrderStatuses(deps.queryClient);
       const isReadOnly = (id: number) => isUnknownStatus(statuses.get(id));
+      const needed = kind === 'receive' ? 'reviewed' : 'pending';
       const skipped = ids.filter(isReadOnly);
-      const sendable = ids.filter((id) => !isReadOnly(id));
-      if (sendable.length === 0 && skipped.length > 0) {
-        getDeps().notify(display`Nothing to ${kind === 'receive' ? display`receive` : display`approve`}: ${unknownStatusCount(skipped.length)}, read-only in this version.`, 'warning');
+      const leftOut = ids.flatMap((id) => {
+        const status = statuses.get(id);
+        return status !== undefined && status !== null && !isReadOnly(id) && status !== needed ? [{ id, status }] : [];
+      });
+      const sendable = ids.filter((id) => !isReadOnly(id) && !leftOut.some((o) => o.id === id));
+      if (sendable.length === 0) {
+        const names = knownOrderNames(deps.queryClient);
+        const why = leftOut.length > 0 ? leftOutText(kind, leftOut, (id) => names.get(id) ?? null) : display`${unknownStatusCount(skipped.length)}, read-only in this version.`;
+        deps.notify(display`Nothing to ${kind === 'receive' ? display`receive` : display`approve`}: ${why}`, 'warning');
         return;
       }
-      dispatch({ type: 'ask', kind, ids: sendable, ...(skipped.length > 0 && { skipped }) });
+      dispatch({ type: 'ask', kind, ids: sendable, ...(skipped.length > 0 && { skipped }), ...(leftOut.length > 0 && { leftOut }) });
     },
     confirm: () => {
       if (state.phase === 'confirm') start(state.kind, state.ids);

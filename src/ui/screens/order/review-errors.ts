@@ -48,11 +48,12 @@ function describe(error: ErrorFacts): string {
 
 /** Network, timeout, 5xx, rate limit, authentication and anything unexpected: a banner. */
 function bannerFor(error: ErrorFacts, verb: 'Review' | 'Receive'): WriteFailure {
-  const isUncertain = error.kind === 'network' || error.kind === 'timeout' || error.kind === 'api' || error.kind === 'rate_limit';
+  // Not sent because the activity log could not be written: certain, and only local space helps.
+  const isUncertain = error.code !== 'activity_log_unwritable' && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'api' || error.kind === 'rate_limit');
   const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
   return {
     kind: 'banner',
-    title: `${verb} not confirmed [${error.code}]${status}`,
+    title: `${verb} ${error.code === 'activity_log_unwritable' ? 'not sent' : 'not confirmed'} [${error.code}]${status}`,
     detail: isUncertain
       ? `${describe(error)} Nothing you entered is lost. Press R to check the order, then try again.`
       : `${describe(error)} Nothing you entered is lost.`,

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import type { DraftDecision } from '../../../local/draft-format.js';
 import type { DraftStore } from '../../../local/drafts.js';
+import { describeWriteError } from '../../../local/write-problem.js';
 import { discardStaleDraft } from '../../../ops/reconcile.js';
 import type { OrderAction, OrderState } from './order-state.js';
 import { fromDraftDecisions, toDraftDecisions, type ItemRef } from '../../../ops/review-model.js';
@@ -81,7 +82,7 @@ export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
         if (isCurrent) setWritten({ draft, error: null });
       },
       (error: unknown) => {
-        if (isCurrent) setWritten({ draft, error: (error as Error).message });
+        if (isCurrent) setWritten({ draft, error: describeWriteError(error) });
       },
     );
     return () => {
