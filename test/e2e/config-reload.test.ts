@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pauseForDeliberateKey } from '../helpers/deliberate.js';
 import { KEYS, makeShopFixture } from '../helpers/fixture.js';
 import { freshHomeEnv } from '../helpers/console-session.js';
 import { assertBuilt, BUILT_CONSOLE, KEY, spawnPty, type PtySession } from '../helpers/pty.js';
@@ -67,10 +68,13 @@ it('lists a profile saved into a new config file, switches to it, and keeps it t
   expect(s.screen()).not.toContain('This is the only profile');
   s.write('j');
   await s.waitForText(/› south\b/);
+  // A profile switch and q count only on their own, after a person's pause.
+  await pauseForDeliberateKey();
   s.write(KEY.enter);
   await s.waitForText('#S5025', 20_000);
   expect(s.screen()).not.toMatch(/#AO\d/);
 
+  await pauseForDeliberateKey();
   s.write('q');
   expect((await s.exited).exitCode).toBe(0);
   session = undefined;

@@ -104,6 +104,15 @@ async function openOrder(id: number): Promise<void> {
   await type(`#N${id}\r`, `Order #N${id}`);
 }
 
+/** Moves the list's cursor down to order `id` (on the first page) and marks it. */
+async function markRow(id: number): Promise<void> {
+  const type = typist(session, 15_000);
+  const isOn = () => session.screen().split('\n').some((line) => line.startsWith('›') && line.includes(` ${id} `));
+  for (let i = 0; i < 30 && !isOn(); i++) await type('j');
+  if (!isOn()) throw new Error(`order ${id} not found on the first page; screen:\n${session.screen()}`);
+  await type(' ', '1 marked');
+}
+
 /** Sets up `screen` from the list, as a person does. */
 async function open(screen: Screen): Promise<void> {
   const type = typist(session, 15_000);
@@ -125,11 +134,12 @@ async function open(screen: Screen): Promise<void> {
       await openOrder(REVIEWED[21]!);
       await session.waitForText('Reviewed: press r', 15_000);
       return type('r', 'as received?');
+    // A question is asked only of orders it can work on (a reviewed one, a pending one).
     case 'bulk-receive-question':
-      await type(' ', '1 marked');
+      await markRow(REVIEWED[21]!);
       return type('r', /Mark 1 order received/);
     case 'approve-all-question':
-      await type(' ', '1 marked');
+      await markRow(PENDING[21]!);
       return type('A', /Approve every undecided item/);
     case 'filter':
       return type('f', 'Statuses');

@@ -118,7 +118,7 @@ describe('the scan queue on disk', { timeout: 120_000 }, () => {
     await expect.poll(() => receivesOf(sandbox.requests), { timeout: 30_000 }).toEqual([1043]);
     await killHard(first);
     const kept = JSON.parse(readFileSync(queueFile(desk.stateHome), 'utf8')) as { scans: { text: string; sent?: unknown }[] };
-    expect(kept.scans).toEqual([expect.objectContaining({ text: '#N1043', sent: { orderId: 1043, orderName: '#N1043' } })]);
+    expect(kept.scans).toEqual([expect.objectContaining({ text: '#N1043', sent: expect.objectContaining({ orderId: 1043, orderName: '#N1043' }) })]);
 
     const second = startConsole(desk, proxy.url);
     await second.waitForText('1 scan is queued from before', 30_000);
@@ -126,6 +126,7 @@ describe('the scan queue on disk', { timeout: 120_000 }, () => {
     await second.waitForText('(read back)');
     expect(receivesOf(sandbox.requests)).toEqual([1043]);
     const { entries } = await readAudit(join(desk.stateHome, 'returns-console'), { limit: 20 });
-    expect(entries).toEqual([expect.objectContaining({ action: 'receive', orderId: 1043, outcome: 'already_applied', reconciled: 'applied', source: 'scan' })]);
+    // One outcome for the one receive: read back at the start (its `sending` entry) or by the queue, never both.
+    expect(entries).toEqual([expect.objectContaining({ action: 'receive', orderId: 1043, reconciled: 'applied', source: 'scan' })]);
   });
 });

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readAudit, type AuditEntry } from '../../src/local/audit-log.js';
-import { startConsoleAt, typist, type ConsoleSession } from '../helpers/console-session.js';
+import { deliberateTypist, startConsoleAt, typist, type ConsoleSession } from '../helpers/console-session.js';
 import { startCuttingProxy, type CuttingProxy } from '../helpers/cutting-proxy.js';
 import { KEYS, makeFixture } from '../helpers/fixture.js';
 import { assertBuilt, BUILT_CONSOLE, KEY } from '../helpers/pty.js';
@@ -218,6 +218,8 @@ describe('receive killed outright (kill -9) while the service holds its answers'
 
 describe('the console stopped while a write is in flight', { timeout: 180_000 }, () => {
   const press = (session: ConsoleSession, keys: string, text?: string | RegExp) => typist(session, 60_000)(keys, text);
+  // A question's yes and q count only on their own, after a person's pause.
+  const answer = (session: ConsoleSession, keys: string, text?: string | RegExp) => deliberateTypist(session, 60_000)(keys, text);
   const consoles: ConsoleSession[] = [];
   afterEach(async () => {
     for (const session of consoles.splice(0)) {
@@ -239,7 +241,7 @@ describe('the console stopped while a write is in flight', { timeout: 180_000 },
     const session = await open(proxy, id!, mkdtempSync(join(tmpdir(), 'rc-signals-state-')));
     await session.waitForText('Reviewed: press r', 60_000);
     await press(session, 'r', `Mark #N${id} as received?`);
-    await press(session, 'y');
+    await answer(session, 'y');
     await until(() => proxy.held() === 1, 30_000);
     session.kill('SIGTERM');
     const exit = await session.exited;
@@ -259,7 +261,7 @@ describe('the console stopped while a write is in flight', { timeout: 180_000 },
     await press(first, 'a');
     await first.waitForText('draft saved', 60_000);
     await press(first, 's', `Send the review of #N${id}: 2 approve?`);
-    await press(first, 'y');
+    await answer(first, 'y');
     await until(() => proxy.held() === 1, 30_000);
     first.kill('SIGKILL');
     await first.exited;
@@ -269,7 +271,7 @@ describe('the console stopped while a write is in flight', { timeout: 180_000 },
     const second = startConsoleAt(proxy.url, { args: ['--ids', String(id)], stateHome, cols: 110, rows: 30 });
     consoles.push(second);
     await second.waitForText(/Read back 1 write left unknown before \(L: activity log\): #N1042 review applied/, 60_000);
-    await press(second, 'q');
+    await answer(second, 'q');
     expect((await second.exited).exitCode).toBe(0);
     const entries = (await readAudit(first.stateDir, { limit: 20, isKeepingAnsweredSends: true })).entries;
     const reviews = entries.filter((e) => e.action === 'review');

@@ -55,8 +55,7 @@ describe('a config file edited while the console runs', () => {
     expect(view.frame()).not.toContain('This is the only profile');
     await view.press('j');
     await view.waitUntil((f) => /› south\b/.test(f), 'south selected');
-    await view.press('\r');
-    await view.waitFor('#S5025');
+    await view.answer('\r', '#S5025');
     expect(view.frame()).not.toMatch(/#N\d/);
   });
 
@@ -67,12 +66,12 @@ describe('a config file edited while the console runs', () => {
     view.writeConfig(
       JSON.stringify({
         profiles: { north: northProfile() },
-        keybindings: { global: { 'switch-profile': 'W' } },
+        keybindings: { global: { 'switch-profile': 'Z' } },
         views: { waiting: { statuses: ['pending'] } },
       }),
     );
     await view.waitFor('Config file reloaded: 1 profile, 1 view.');
-    await pressUntil(view, 'W', 'Switch shop');
+    await pressUntil(view, 'Z', 'Switch shop');
     await view.press('\u001b', 'Filters:');
     // P is no longer bound.
     await view.press('P');
@@ -91,7 +90,7 @@ describe('a config file edited while the console runs', () => {
     const view = await renderSessions({ profiles: { north: northProfile() }, start: 'north', env: ENV, columns: 180 });
     views.push(view);
     await view.waitFor('#N1025');
-    const good = { profiles: { north: northProfile(), south: southProfile() }, keybindings: { global: { 'switch-profile': 'W' } } };
+    const good = { profiles: { north: northProfile(), south: southProfile() }, keybindings: { global: { 'switch-profile': 'Z' } } };
     view.writeConfig(JSON.stringify(good));
     await view.waitFor('Config file reloaded: 2 profiles');
 
@@ -100,8 +99,8 @@ describe('a config file edited while the console runs', () => {
     await view.waitFor('Config file not reloaded, the settings in force stay: config.json is not valid JSON');
     view.writeConfig(JSON.stringify({ ...good, profiles: { ...good.profiles, east: { base_url: south.url, key_env: 'SOUTH_KEY', colour: 'blue' } } }));
     await view.waitFor('Config file not reloaded, the settings in force stay: config.json is invalid: profiles.east.colour: unknown field');
-    // Still in force: W and both profiles; nothing of the refused file (east).
-    await pressUntil(view, 'W', 'Switch shop');
+    // Still in force: Z and both profiles; nothing of the refused file (east).
+    await pressUntil(view, 'Z', 'Switch shop');
     expect(view.frame()).toMatch(/ south\b/);
     expect(view.frame()).not.toContain('east');
     await view.press('\u001b', 'Filters:');
