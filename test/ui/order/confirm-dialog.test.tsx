@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { display, sanitizeForTerminal } from '../../../src/format/sanitize.js';
 import { confirmQuestion } from '../../../src/ui/screens/bulk/bulk-format.js';
 import { ServicesProvider } from '../../../src/ui/context/services-context.js';
-import { ConfirmDialog, type ConfirmDialogProps } from '../../../src/ui/screens/order/confirm-dialog.js';
+import { ConfirmDialog, confirmPart, type ConfirmDialogProps } from '../../../src/ui/screens/order/confirm-dialog.js';
 import type { ConsoleServices } from '../../../src/ui/services.js';
 
 /** The dialog with the services it reads its key labels from (the built-in table). */
@@ -30,5 +30,17 @@ describe('ConfirmDialog', () => {
     const question = confirmQuestion('approve', [1, 2], (id) => (id === 1 ? HOSTILE : null));
     const { lastFrame } = render(dialog({ question }));
     expect(lastFrame() ?? '').not.toMatch(/\u001b\]|\u0007/);
+  });
+
+  it('on a screen too small for the whole question, shows its start cut with … and what to press, never nothing', () => {
+    const question = display`Mark 1 order received (#N1015)? Left out: #N1014 is not reviewed yet: review it first. #N1025, #N1024, #N1023 and 13 more are already archived or received.`;
+    const part = confirmPart('question', question, 40, 'armed', undefined, 0);
+    expect(part.min).toBeLessThan(part.want);
+    const { lastFrame } = render(<ServicesProvider services={{ isReadOnly: false } as ConsoleServices}>{part.render(part.min)}</ServicesProvider>);
+    const lines = (lastFrame() ?? '').split('\n');
+    expect(lines).toHaveLength(part.min);
+    expect(lines[1]).toContain('Mark 1 order received');
+    expect(lines[1]).toContain('…');
+    expect(lines.join('\n')).toContain('Press y/Enter to confirm');
   });
 });

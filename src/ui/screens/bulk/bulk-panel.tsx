@@ -20,7 +20,7 @@ import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import type { KeyAction } from '../../keys/bindings.js';
 import { actionLabel } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
-import { ConfirmDialog, confirmRows } from '../order/confirm-dialog.js';
+import { confirmPart } from '../order/confirm-dialog.js';
 import type { ConfirmStatus } from '../order/use-confirm-gate.js';
 import {
   confirmQuestion,
@@ -111,9 +111,7 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
       parts={[
         titlePart(runTitle(kind, ids.length)),
         spacerPart('question-gap'),
-        fixedPart('question', confirmRows(question, width, props.status, table), PRIORITY.prompt, () => (
-          <ConfirmDialog question={question} width={width} status={props.status} />
-        )),
+        confirmPart('question', question, width, props.status, table, PRIORITY.prompt),
       ]}
     />
   );
@@ -149,9 +147,7 @@ function BulkProgressView(props: {
         )),
         textPart('progress', [progressText(p, elapsed)], PRIORITY.outcome),
         textPart('status', [status ?? ' '], PRIORITY.outcome, { color: theme.color('warning') }),
-        state.isQuitAsked ? fixedPart('quit', confirmRows(quitQuestion, width, props.confirmStatus, table), PRIORITY.prompt, () => (
-            <ConfirmDialog question={quitQuestion} width={width} status={props.confirmStatus} />
-          )) : null,
+        state.isQuitAsked ? confirmPart('quit', quitQuestion, width, props.confirmStatus, table, PRIORITY.prompt) : null,
         textPart('latest-title', [state.settled.length > 0 ? 'Latest:' : 'Waiting for the first answers…'], PRIORITY.aside, { dimColor: true }),
         {
           key: 'latest',

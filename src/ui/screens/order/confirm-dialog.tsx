@@ -3,12 +3,13 @@
  * question is waiting for (an answer counts only when typed on its own: use-confirm-gate.ts).
  * Questions name orders by the service's order_name, so the question is display text
  * (sanitized names in the console's own words): a raw name does not type-check here. The
- * text is wrapped beforehand, so a screen knows the rows the dialog takes (`confirmRows`).
+ * text is wrapped beforehand, so a screen knows the rows the dialog takes (`confirmPart`).
  */
 import { Box, Text } from 'ink';
 import { display, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { useTheme } from '../../context/theme-context.js';
+import type { ScreenPart } from '../../layout/screen-parts.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { actionLabel, type KeyTable } from '../../keys/match.js';
 import { useKeyTable } from '../../keys/use-key-table.js';
@@ -28,6 +29,8 @@ export interface ConfirmDialogProps {
   readonly status?: ConfirmStatus;
   /** Columns of the dialog, its border included (default: the terminal's, less one). */
   readonly width?: number;
+  /** Rows the dialog may take, its border included (default: all it needs). */
+  readonly rows?: number;
 }
 
 /** The line under the question: why it waits, or why an answer was not taken, and what to press. */
@@ -61,10 +64,27 @@ export function confirmLines(
   return { question: wrapToWidth(display`${question}${CONFIRM_SUFFIX}`, inner), status: wrapToWidth(confirmStatusText(status, table), inner) };
 }
 
-/** Rows the dialog takes at `width` columns. */
-export function confirmRows(question: DisplayText, width: number, status?: ConfirmStatus, table?: KeyTable): number {
+/** The question's lines in `room` rows: cut at the end with "…" when they do not all fit (pure). */
+export function questionInRows(lines: readonly DisplayText[], room: number): readonly DisplayText[] {
+  if (lines.length <= room) return lines;
+  const kept = lines.slice(0, Math.max(1, room));
+  return [...kept.slice(0, -1), display`${kept.at(-1)!.replace(/.?$/u, '') as DisplayText}…`];
+}
+
+/**
+ * The dialog as a screen part: never left out on a small screen, it shows at least the first
+ * line of the question and what to press, and all of it when there is room. Served before the
+ * rest of the screen (a question the user cannot see must not be answered).
+ */
+export function confirmPart(key: string, question: DisplayText, width: number, status: ConfirmStatus | undefined, table: KeyTable | undefined, priority: number): ScreenPart {
   const lines = confirmLines(question, width, status, table);
-  return BORDER_ROWS + lines.question.length + lines.status.length;
+  return {
+    key,
+    min: BORDER_ROWS + 1 + lines.status.length,
+    want: BORDER_ROWS + lines.question.length + lines.status.length,
+    priority,
+    render: (rows) => <ConfirmDialog question={question} width={width} rows={rows} {...(status !== undefined && { status })} />,
+  };
 }
 
 /** Renders the question and its status (the answer keys are also in the footer hints of the confirm scope). */
@@ -76,9 +96,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const status = props.status ?? 'armed';
   const isRefused = status === 'refused-burst' || status === 'refused-too-soon' || status === 'stray';
   const lines = confirmLines(props.question, width, status, table);
+  const question = props.rows === undefined ? lines.question : questionInRows(lines.question, props.rows - BORDER_ROWS - lines.status.length);
   return (
     <Box borderStyle="round" paddingX={1} flexShrink={0} flexDirection="column" width={width}>
-      {lines.question.map((line, i) => (
+      {question.map((line, i) => (
         <Text key={`q${i}`} bold color={theme.color('warning')} wrap="truncate">
           {line}
         </Text>

@@ -13,7 +13,7 @@ import type { Theme } from '../../context/theme-context.js';
 import { fixedPart, PRIORITY, spacerPart, type ScreenPart } from '../../layout/screen-parts.js';
 import { isUnknownStatus } from '../../unknown-status.js';
 import type { OrderItem } from '../../../ops/review-model.js';
-import { ConfirmDialog, confirmRows } from './confirm-dialog.js';
+import { confirmPart } from './confirm-dialog.js';
 import type { ConfirmStatus } from './use-confirm-gate.js';
 import type { KeyTable } from '../../keys/match.js';
 import { bannerRows, ErrorBanner } from './error-banner.js';
@@ -135,9 +135,7 @@ export function orderParts(input: OrderPartsInput): (ScreenPart | null)[] {
         }
       : null,
     input.question !== null ? spacerPart('question-gap') : null,
-    input.question !== null ? fixedPart('question', confirmRows(input.question, width, input.confirmStatus, input.keyTable), PRIORITY.prompt, () => (
-          <ConfirmDialog question={input.question!} width={width} status={input.confirmStatus} />
-        )) : null,
+    input.question !== null ? confirmPart('question', input.question, width, input.confirmStatus, input.keyTable, PRIORITY.prompt) : null,
     mode.kind === 'sending'
       ? linesPart('sending', [mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'], PRIORITY.outcome, { color: theme.color('accent') })
       : null,
