@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DELIBERATE_PAUSE_MS } from './deliberate.js';
 import { readAudit } from '../../src/local/audit-log.js';
 import { createRng, type Rng } from '../../src/sandbox/demo/prng.js';
 import { startCuttingProxy } from './cutting-proxy.js';
@@ -127,8 +128,9 @@ async function cliStep(world: World, args: readonly string[], ending: Ending): P
 /** Drives the console through `act`, then stops it as `ending` says (q when it finishes). */
 async function consoleStep(world: World, args: readonly string[], ending: Ending, act: (session: PtySession, press: (keys: string, text?: string | RegExp) => Promise<void>) => Promise<void>): Promise<number | null> {
   const session = spawnPty({ args: [BUILT_CONSOLE, ...args], env: world.env, cols: 120, rows: 40 });
+  // A question's yes, S and q count only on their own: a person's pause before them.
   const press = async (keys: string, text?: string | RegExp) => {
-    await sleep(150);
+    await sleep(['y', 'S', 'q'].includes(keys) ? DELIBERATE_PAUSE_MS : 150);
     session.write(keys);
     if (text !== undefined) await session.waitForText(text, 20_000);
   };
@@ -137,7 +139,7 @@ async function consoleStep(world: World, args: readonly string[], ending: Ending
     await acting;
     await sleep(500);
     session.write(KEY.escape);
-    await sleep(200);
+    await sleep(DELIBERATE_PAUSE_MS);
     session.write('q');
   } else {
     await stopMoment(world, session.exited, 300, 4_000);
