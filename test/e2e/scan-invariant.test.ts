@@ -104,13 +104,19 @@ async function openOrder(id: number): Promise<void> {
   await type(`#N${id}\r`, `Order #N${id}`);
 }
 
-/** Moves the list's cursor down to order `id` (on the first page) and marks it. */
+/** Moves the list's cursor down to order `id` (on the first page), one row at a time as drawn, and marks it. */
 async function markRow(id: number): Promise<void> {
-  const type = typist(session, 15_000);
-  const isOn = () => session.screen().split('\n').some((line) => line.startsWith('›') && line.includes(` ${id} `));
-  for (let i = 0; i < 30 && !isOn(); i++) await type('j');
-  if (!isOn()) throw new Error(`order ${id} not found on the first page; screen:\n${session.screen()}`);
-  await type(' ', '1 marked');
+  const cursorLine = () => session.screen().split('\n').find((line) => line.startsWith('›')) ?? '';
+  // From the top: an earlier case may have left the cursor anywhere.
+  session.write('g');
+  await session.waitForScreen(() => cursorLine().includes(' 1299 '), 10_000);
+  for (let i = 0; i < 30 && !cursorLine().includes(` ${id} `); i++) {
+    const before = cursorLine();
+    session.write('j');
+    await session.waitForScreen(() => cursorLine() !== before, 10_000);
+  }
+  if (!cursorLine().includes(` ${id} `)) throw new Error(`order ${id} not found on the first page; screen:\n${session.screen()}`);
+  await typist(session, 15_000)(' ', '1 marked');
 }
 
 /** Sets up `screen` from the list, as a person does. */
