@@ -7,6 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from 'ink';
+import chalk from 'chalk';
 import { DEFAULT_TIMEOUTS, type ReturnsClient } from '../api/client-types.js';
 import type { ListFilters } from '../api/list-params.js';
 import { App } from './app.js';
@@ -123,6 +124,10 @@ export async function startConsole(options: StartConsoleOptions): Promise<StopSi
   if (isAltScreen) stdout.write(ENTER_ALT_SCREEN);
   process.once('exit', restore);
 
+  // Ink's colour props go through chalk, which decides from the environment (a CI variable
+  // turns colour off even in a terminal); the console already decided (NO_COLOR, --no-color),
+  // and its own styles follow that decision, so Ink's must too: a red PRODUCTION label stays red.
+  if (options.isColor && chalk.level === 0) chalk.level = 1;
   const queryClient = createConsoleQueryClient();
   // One set of write stops for the whole console: every profile's session holds its writes by it.
   const writeStops = createWriteStops();
