@@ -107,7 +107,11 @@ async function openOrder(id: number): Promise<void> {
 /** Moves the list's cursor down to order `id` (on the first page), one row at a time as drawn, and marks it. */
 async function markRow(id: number): Promise<void> {
   const cursorLine = () => session.screen().split('\n').find((line) => line.startsWith('›')) ?? '';
-  // From the top: an earlier case may have left the cursor anywhere.
+  // From the top of the first page: an earlier scan may have left the cursor anywhere, even on
+  // another page (its letters are keys outside scan mode).
+  const page = () => Number(/ page (\d+) · /.exec(session.screen())?.[1] ?? 1);
+  for (let i = 0; i < 5 && page() > 1; i++) await typist(session, 10_000)('p', ` page ${page() - 1} · `);
+  if (!/ page 1 · /.test(session.screen())) throw new Error(`the list did not come back to page 1; screen:\n${session.screen()}`);
   session.write('g');
   await session.waitForScreen(() => cursorLine().includes(' 1299 '), 10_000);
   for (let i = 0; i < 30 && !cursorLine().includes(` ${id} `); i++) {
