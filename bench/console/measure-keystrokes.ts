@@ -108,10 +108,11 @@ export async function measureKeystrokes(
       frameMs.push(done - t0);
       await sleep(options.pauseMs);
     }
-    const cpuMsPerKey = (run.cpuMs() - cpuBefore) / options.keys;
+    const cpuAfter = run.cpuMs();
+    const cpuMsPerKey = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / options.keys;
     const afterKeys = run.memory();
     return {
-      cpuMsPerKey,
+      ...(cpuMsPerKey !== undefined && { cpuMsPerKey }),
       firstByteMs,
       frameMs,
       pages: pages.length,

@@ -22,8 +22,11 @@ export interface PtyRun {
   write(data: string): void;
   /** Resident set and its peak, in KiB, from /proc/PID/status. */
   memory(): { readonly rssKiB: number; readonly hwmKiB: number };
-  /** CPU time the process has used (user + system), in ms, from /proc/PID/stat (10 ms steps). */
-  cpuMs(): number;
+  /**
+   * CPU time the process has used (user + system), in ms, from /proc/PID/stat (10 ms steps);
+   * undefined once it has ended (node-pty reaps it at once, and its /proc entry goes with it).
+   */
+  cpuMs(): number | undefined;
   /** Resolves when the process has ended. */
   readonly exited: Promise<void>;
   kill(): Promise<void>;
@@ -67,6 +70,17 @@ export function benchEnv(extra: Record<string, string>): Record<string, string> 
     XDG_CACHE_HOME: join(benchRoot!, 'cache'),
     ...extra,
   };
+}
+
+/** The text of /proc/PID/NAME, or undefined when the process has ended and been reaped. */
+export function readProcFile(pid: number, name: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ESRCH') return undefined;
+    throw error;
+  }
 }
 
 /** Starts `node args` in a pty of cols x rows. `startedAt` is taken right before the spawn. */
@@ -119,13 +133,16 @@ export function spawnRun(
         test();
       }),
     memory: () => {
-      const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+      const status = exited ? undefined : readProcFile(proc.pid, 'status');
+      if (status === undefined) throw new Error(`the process ended before its memory was read; last output:\n${raw.slice(-2000)}`);
       const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
       return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
     },
     cpuMs: () => {
       // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${proc.pid}/stat`, 'utf8');
+      // Not read once the exit is known: the pid may already belong to another process.
+      const stat = exited ? undefined : readProcFile(proc.pid, 'stat');
+      if (stat === undefined) return undefined;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
     },
