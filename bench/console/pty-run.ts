@@ -4,7 +4,7 @@
  * terminal emulator parses the output here, so the harness adds as little as possible to
  * timings; `onData` hands each chunk and its arrival time on (to a TimedScreen, say).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,8 +23,8 @@ export interface PtyRun {
   /** Resident set and its peak, in KiB, from /proc/PID/status. */
   memory(): { readonly rssKiB: number; readonly hwmKiB: number };
   /**
-   * CPU time the process has used (user + system), in ms, from /proc/PID/stat (10 ms steps);
-   * undefined once it has ended (node-pty reaps it at once, and its /proc entry goes with it).
+   * CPU time the process has used (user + system), in ms (processCpuMs); undefined once it
+   * has ended (node-pty reaps it at once, and its /proc entry goes with it).
    */
   cpuMs(): number | undefined;
   /** Resolves when the process has ended. */
@@ -83,6 +83,38 @@ export function readProcFile(pid: number, name: string): string | undefined {
   }
 }
 
+/**
+ * CPU time (user + system) process `pid` has used, in ms: the sum of its threads' run time in
+ * /proc/PID/task/TID/schedstat (nanoseconds; a thread that has already ended is not counted,
+ * and node's threads live as long as the process), else /proc/PID/stat's utime and stime (whole
+ * clock ticks: 10 ms steps, too coarse for differences of a few per cent). Undefined once the
+ * process has ended and been reaped.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ESRCH') return undefined;
+    throw error;
+  }
+  let ns = 0;
+  let read = 0;
+  for (const tid of threads) {
+    const schedstat = readProcFile(pid, `task/${tid}/schedstat`);
+    if (schedstat === undefined) continue;
+    ns += Number(schedstat.split(' ')[0]);
+    read++;
+  }
+  if (read > 0) return ns / 1e6;
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const stat = readProcFile(pid, 'stat');
+  if (stat === undefined) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** Starts `node args` in a pty of cols x rows. `startedAt` is taken right before the spawn. */
 export function spawnRun(
   args: readonly string[],
@@ -138,14 +170,8 @@ export function spawnRun(
       const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
       return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
     },
-    cpuMs: () => {
-      // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-      // Not read once the exit is known: the pid may already belong to another process.
-      const stat = exited ? undefined : readProcFile(proc.pid, 'stat');
-      if (stat === undefined) return undefined;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-    },
+    // Not read once the exit is known: the pid may already belong to another process.
+    cpuMs: () => (exited ? undefined : processCpuMs(proc.pid)),
     exited: exit,
     kill: async () => {
       if (!exited) proc.kill('SIGKILL');
