@@ -43,12 +43,15 @@ export function ratioCell(ratios: readonly number[]): string {
   return `${quantile(ratios, 0.5).toFixed(2)} (${low.toFixed(2)}-${high.toFixed(2)})`;
 }
 
-/** "4.3 ms (4.1-4.6)": the median of the rounds and their range. */
-function roundsCell(values: readonly number[], format: (n: number) => string): string {
+/** "4.3 ms (4.1-4.6)": the median of the rounds and, when there are several, their range. */
+function roundsCell(values: readonly number[], format: (n: number) => string, unit: string): string {
   if (values.length === 0) return '–';
   const s = summarize(values);
-  return values.length === 1 ? format(s.p50) : `${format(s.p50)} (${format(s.min)}-${format(s.max)})`;
+  return values.length === 1 ? `${format(s.p50)} ${unit}` : `${format(s.p50)} ${unit} (${format(s.min)}-${format(s.max)})`;
 }
+
+const msDigits = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+const whole = (n: number) => n.toFixed(0);
 
 const cpuRatios = (a: readonly CpuSample[], b: readonly CpuSample[]) => pairedRatios(a, b);
 
@@ -75,23 +78,23 @@ function startupTable(s: StartupSamples, firstLaunches: boolean): string[] {
 }
 
 function keysTable(thisRounds: readonly KeystrokeSamples[], variants: readonly VariantKeys[]): string[] {
-  const mb = (kib: number) => `${toMB(kib).toFixed(0)} MB`;
   const cpuOf = (rounds: readonly KeystrokeSamples[]) => rounds.map((k) => k.cpuMsPerKey ?? null);
   const row = (label: string, rounds: readonly KeystrokeSamples[], isThis: boolean) => {
     const cpu = known(cpuOf(rounds));
     const cells = [
       label,
-      roundsCell(cpu, ms),
+      roundsCell(cpu, msDigits, 'ms'),
       isThis ? '1' : ratioCell(pairedRatios(cpuOf(rounds), cpuOf(thisRounds))),
-      roundsCell(rounds.map((k) => summarize(k.frameMs).p95), ms),
-      roundsCell(rounds.map((k) => k.rss.paged), mb),
+      roundsCell(rounds.map((k) => summarize(k.frameMs).p95), msDigits, 'ms'),
+      roundsCell(rounds.flatMap((k) => (k.bytesPerKey === undefined ? [] : [k.bytesPerKey])), whole, 'B'),
+      roundsCell(rounds.map((k) => toMB(k.rss.paged)), whole, 'MB'),
       isThis ? '1' : ratioCell(pairedRatios(rounds.map((k) => k.rss.paged), thisRounds.map((k) => k.rss.paged))),
     ];
     return `| ${cells.join(' | ')} |`;
   };
   return [
-    '| left out | CPU per key | CPU per key against this build | frame p95 | resident set after paging | resident set against this build |',
-    '|---|---|---|---|---|---|',
+    '| left out | CPU per key | CPU per key against this build | frame p95 | written per key | resident set after paging | resident set against this build |',
+    '|---|---|---|---|---|---|---|',
     row('nothing: this build', thisRounds, true),
     ...variants.map((v) => row(`${v.label} (\`${v.name}\`)`, v.rounds, false)),
   ];

@@ -70,6 +70,7 @@ describe('the comparison section', () => {
     rss: { firstPage: 1, paged, afterKeys: 1, peak: 1 },
     pagingSeconds: 1,
     cpuMsPerKey: cpu,
+    bytesPerKey: 180,
   });
   const input = {
     date: '2026-11-28 05:00 UTC',
@@ -96,7 +97,7 @@ describe('the comparison section', () => {
     expect(section!.title).toBe('## Each speed measure against the build without it, Node 22');
     expect(section!.text).toContain("run.ts all --without compile-cache --runs 3'");
     expect(section!.text).toContain("| Node's compile cache (`compile-cache`) | 132 ms | 120-144 ms | 99 ms | 1.20 (1.20-1.20) | 1.10 (1.10-1.20) |");
-    expect(section!.text).toContain("| Node's compile cache (`compile-cache`) | 6.0 ms | 1.50 (1.50-1.50) | 6.0 ms | 113 MB | 1.10 (1.10-1.10) |");
+    expect(section!.text).toContain("| Node's compile cache (`compile-cache`) | 6.0 ms | 1.50 (1.50-1.50) | 6.0 ms | 180 B | 113 MB | 1.10 (1.10-1.10) |");
     expect(renderVariantsSection({ ...input, without: [] })).toEqual([]);
   });
 });
