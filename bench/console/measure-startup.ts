@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY } from './sandbox.js';
 import { benchEnv, emptyCacheDir, spawnRun } from './pty-run.js';
+import { runCommandOnce } from './measure-command.js';
 
 /**
  * The console measured: dist/returns-console.js, or a copy of dist/ named by
@@ -65,6 +66,13 @@ export interface StartupSamples {
   };
   /** The builds without one measure each (`--without`), launched in the same rounds. Absent in older saved runs. */
   readonly variants?: readonly VariantStartup[];
+  /** A command run to its exit (`--command`) with this build and each variant, in the same rounds. */
+  readonly command?: {
+    readonly args: readonly string[];
+    readonly ms: readonly number[];
+    readonly cpu: readonly CpuSample[];
+    readonly variants: readonly VariantStartup[];
+  };
   /** The order whose row marks the first page complete. */
   readonly lastOrderName: string;
 }
@@ -128,12 +136,21 @@ export function consoleArgs(url: string, extra: readonly string[] = [], bundle =
 export async function measureStartup(
   url: string,
   runs: number,
-  builds: { readonly baseline: string | null; readonly stackFloor: string | null; readonly variants?: readonly OtherBuild[]; readonly firstLaunches?: boolean },
+  builds: {
+    readonly baseline: string | null;
+    readonly stackFloor: string | null;
+    readonly variants?: readonly OtherBuild[];
+    readonly firstLaunches?: boolean;
+    /** A command (e.g. `list --limit 1`) run to its exit with this build and each variant, in the same rotation. */
+    readonly command?: readonly string[];
+  },
   log: (line: string) => void,
 ): Promise<StartupSamples> {
   const marker = await lastOfFirstPage(url);
-  const { baseline, stackFloor, variants = [], firstLaunches = false } = builds;
-  const kind = (name: string, args: string[], isCold = false) => ({ name, args, isCold, samples: [] as number[], cpu: [] as CpuSample[] });
+  const { baseline, stackFloor, variants = [], firstLaunches = false, command = [] } = builds;
+  const kind = (name: string, args: string[], isCold = false, isCommand = false) => ({ name, args, isCold, isCommand, samples: [] as number[], cpu: [] as CpuSample[] });
+  const commandArgs = (bundle: string) => [...launchFlags(bundle), bundle, ...command, '--base-url', url];
+  const commandEnv = () => benchEnv({ RETURNS_API_KEY: API_KEY });
   const kinds = [
     // --stay: it idles after printing, until killed, as the others do.
     kind('floor', [FLOOR_SCRIPT, url, '50', '--stay']),
@@ -146,15 +163,20 @@ export async function measureStartup(
       kind(`without ${v.name}`, consoleArgs(url, [], v.bundle)),
       ...(firstLaunches ? [kind(`without ${v.name}, first launch`, consoleArgs(url, [], v.bundle), true)] : []),
     ]),
+    ...(command.length > 0
+      ? [kind('command', commandArgs(CONSOLE_BUNDLE), false, true), ...variants.map((v) => kind(`command without ${v.name}`, commandArgs(v.bundle), false, true))]
+      : []),
   ];
+  const launch = (k: (typeof kinds)[number], options: Parameters<typeof once>[2]) =>
+    k.isCommand ? runCommandOnce(k.args, commandEnv()) : once(k.args, marker, options);
   // The warm-ups quit as a user does, so the compile cache of the consoles and the stack floor is written once.
-  for (const k of kinds) await once(k.args, marker, { isQuitting: k.name !== 'floor' });
+  for (const k of kinds) await launch(k, { isQuitting: k.name !== 'floor' });
   for (let i = 0; i < runs; i++) {
     for (let j = 0; j < kinds.length; j++) {
       const k = kinds[(i + j) % kinds.length]!;
-      const launch = await once(k.args, marker, { env: k.isCold ? { XDG_CACHE_HOME: emptyCacheDir() } : {} });
-      k.samples.push(launch.ms);
-      k.cpu.push(launch.cpuMs);
+      const result = await launch(k, { env: k.isCold ? { XDG_CACHE_HOME: emptyCacheDir() } : {} });
+      k.samples.push(result.ms);
+      k.cpu.push(result.cpuMs);
     }
     const shown = kinds.length > 6 ? kinds.slice(0, 4) : kinds;
     log(`  start-up run ${i + 1}/${runs}: ${shown.map((k) => `${k.name} ${k.samples.at(-1)!.toFixed(0)} ms`).join(', ')}${shown === kinds ? '' : ', …'}`);
@@ -181,6 +203,14 @@ export async function measureStartup(
       cpu: cpuOf(`without ${v.name}`)!,
       firstLaunch: of(`without ${v.name}, first launch`),
     })),
+    ...(command.length > 0 && {
+      command: {
+        args: command,
+        ms: of('command')!,
+        cpu: cpuOf('command')!,
+        variants: variants.map((v) => ({ name: v.name, label: v.label, ms: of(`command without ${v.name}`)!, cpu: cpuOf(`command without ${v.name}`)!, firstLaunch: null })),
+      },
+    }),
     lastOrderName: marker,
   };
 }

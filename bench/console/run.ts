@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/console/run.ts [startup|keys|all] [--runs 15] [--keys 300] [--pages 100] [--no-write]
  *                                [--baseline PATH | --baseline-ref REF] [--baseline-label TEXT]
- *                                [--without NAME,…] [--rounds N] [--first-launches]
+ *                                [--without NAME,…] [--rounds N] [--first-launches] [--command "list --limit 1"]
  *
  * --baseline measures another build of the console in the same run (e.g. one built with
  * `node scripts/build.mjs --outdir .tmp/baseline --no-splitting --no-source-patch`, or an older
@@ -17,7 +17,7 @@
  * `same` is the control, the same sources built again) and measures each build in the same run:
  * start-up launches rotate through all of them; keys and memory are measured --rounds times
  * (default 1) for each build, in rotating order; --first-launches adds, for each, launches with an
- * empty compile cache. Their comparison is a section of its own, one per Node major.
+ * empty compile cache; --command "ARGS" also runs that command to its exit with each. Their comparison is a section of its own, one per Node major.
  * Every run saves its samples to bench/results/console-*.json; --render FILE writes the
  * sections again from such a file without measuring.
  */
@@ -51,6 +51,7 @@ const { values, positionals } = parseArgs({
     without: { type: 'string', default: '' },
     rounds: { type: 'string', default: '1' },
     'first-launches': { type: 'boolean', default: false },
+    command: { type: 'string' },
   },
 });
 const which = positionals[0] ?? 'all';
@@ -99,7 +100,7 @@ async function measure(): Promise<Measured> {
       log('start-up: building the stack floor into bench/.cache/stack-floor…');
       const stackFloor = await buildStackFloor(join(process.cwd(), 'bench', '.cache', 'stack-floor'));
       log('start-up…');
-      startup = await measureStartup(sandbox.url, Number(values.runs), { baseline, stackFloor, variants, firstLaunches: values['first-launches'] }, log);
+      startup = await measureStartup(sandbox.url, Number(values.runs), { baseline, stackFloor, variants, firstLaunches: values['first-launches'], command: values.command?.split(' ').filter((a) => a !== '') ?? [] }, log);
     }
     if (which === 'keys' || which === 'all') {
       log('keystrokes and memory…');

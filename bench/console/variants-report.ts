@@ -77,6 +77,23 @@ function startupTable(s: StartupSamples, firstLaunches: boolean): string[] {
   ];
 }
 
+function commandTable(c: NonNullable<StartupSamples['command']>): string[] {
+  const row = (label: string, samples: readonly number[], cpu: readonly CpuSample[], isThis: boolean) =>
+    `| ${[
+      label,
+      ms(quantile(samples, 0.5)),
+      known(cpu).length > 0 ? ms(quantile(known(cpu), 0.5)) : '–',
+      isThis ? '1' : ratioCell(pairedRatios(samples, c.ms)),
+      isThis ? '1' : ratioCell(pairedRatios(cpu, c.cpu)),
+    ].join(' | ')} |`;
+  return [
+    '| left out | median | CPU median | time against this build | CPU against this build |',
+    '|---|---|---|---|---|',
+    row('nothing: this build', c.ms, c.cpu, true),
+    ...c.variants.map((v) => row(`${v.label} (\`${v.name}\`)`, v.ms, v.cpu, false)),
+  ];
+}
+
 function keysTable(thisRounds: readonly KeystrokeSamples[], variants: readonly VariantKeys[]): string[] {
   const cpuOf = (rounds: readonly KeystrokeSamples[]) => rounds.map((k) => k.cpuMsPerKey ?? null);
   const row = (label: string, rounds: readonly KeystrokeSamples[], isThis: boolean) => {
@@ -108,6 +125,7 @@ function reproduce(i: VariantsInput): string {
     ...(which !== 'keys' ? [`--runs ${i.runs}`] : []),
     ...(which !== 'startup' && (i.rounds ?? 1) > 1 ? [`--rounds ${i.rounds}`] : []),
     ...(i.firstLaunches ? ['--first-launches'] : []),
+    ...(i.startup?.command ? [`--command "${i.startup.command.args.join(' ')}"`] : []),
     ...(which !== 'startup' && i.keyOptions && i.keyOptions.keys !== 300 ? [`--keys ${i.keyOptions.keys}`] : []),
   ];
   return `\`scripts/node.sh ${i.node.split('.')[0]} sh -c 'node scripts/build.mjs && npx tsx bench/console/run.ts ${which} ${options.join(' ')}'\``;
@@ -134,6 +152,14 @@ export function renderVariantsSection(i: VariantsInput): Section[] {
           `Start-up to the first page, as in "Console start-up" (${i.runs} launches of each, rotating; warm compile cache${i.firstLaunches ? '; and as many first launches of each, with an empty one' : ''}):`,
           '',
           ...startupTable(i.startup, i.firstLaunches === true),
+        ]
+      : []),
+    ...(i.startup?.command
+      ? [
+          '',
+          `\`returns-console ${i.startup.command.args.join(' ')}\` from its launch to its exit, in the same rotation (CPU time as the process reports it at exit):`,
+          '',
+          ...commandTable(i.startup.command),
         ]
       : []),
     ...(rounds.length > 0

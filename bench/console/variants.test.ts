@@ -84,6 +84,12 @@ describe('the comparison section', () => {
       floor: [50, 50, 50],
       cpu: { console: [90, 90, null], baseline: null, floor: [40, 40, 40] },
       variants: [{ name: 'compile-cache', label: "Node's compile cache", ms: [120, 132, 144], cpu: [99, 108, 99], firstLaunch: null }],
+      command: {
+        args: ['list', '--limit', '1'],
+        ms: [80, 80, 80],
+        cpu: [60, 60, 60],
+        variants: [{ name: 'compile-cache', label: "Node's compile cache", ms: [88, 88, 96], cpu: [66, 66, 66], firstLaunch: null }],
+      },
       lastOrderName: '#N1',
     },
     keysRounds: [keys(4, 100_000)],
@@ -95,7 +101,8 @@ describe('the comparison section', () => {
   it('renders each build against this one, with the command that repeats the run', () => {
     const [section] = renderVariantsSection(input);
     expect(section!.title).toBe('## Each speed measure against the build without it, Node 22');
-    expect(section!.text).toContain("run.ts all --without compile-cache --runs 3'");
+    expect(section!.text).toContain('run.ts all --without compile-cache --runs 3 --command "list --limit 1"\'');
+    expect(section!.text).toContain("| Node's compile cache (`compile-cache`) | 88 ms | 66 ms | 1.10 (1.10-1.20) | 1.10 (1.10-1.10) |");
     expect(section!.text).toContain("| Node's compile cache (`compile-cache`) | 132 ms | 120-144 ms | 99 ms | 1.20 (1.20-1.20) | 1.10 (1.10-1.20) |");
     expect(section!.text).toContain("| Node's compile cache (`compile-cache`) | 6.0 ms | 1.50 (1.50-1.50) | 6.0 ms | 180 B | 113 MB | 1.10 (1.10-1.10) |");
     expect(renderVariantsSection({ ...input, without: [] })).toEqual([]);
