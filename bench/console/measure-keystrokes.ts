@@ -37,6 +37,8 @@ export interface KeystrokeSamples {
    * wall-clock times above include waiting for a core). Absent in older saved runs.
    */
   readonly cpuMsPerKey?: number;
+  /** Bytes the console wrote to the terminal per key (what a slow link carries). Absent in older saved runs. */
+  readonly bytesPerKey?: number;
 }
 
 /** The ids of each page of `limit`, walking the cursors as the console does. */
@@ -92,6 +94,7 @@ export async function measureKeystrokes(
     const firstByteMs: number[] = [];
     const frameMs: number[] = [];
     const cpuBefore = run.cpuMs();
+    const outputBefore = run.output().length;
     let row = 0;
     for (let i = 0; i < options.keys; i++) {
       const isDown = Math.floor(i / 50) % 2 === 0;
@@ -108,10 +111,13 @@ export async function measureKeystrokes(
       frameMs.push(done - t0);
       await sleep(options.pauseMs);
     }
-    const cpuMsPerKey = (run.cpuMs() - cpuBefore) / options.keys;
+    const cpuAfter = run.cpuMs();
+    const bytesPerKey = Buffer.byteLength(run.output().slice(outputBefore)) / options.keys;
+    const cpuMsPerKey = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / options.keys;
     const afterKeys = run.memory();
     return {
-      cpuMsPerKey,
+      ...(cpuMsPerKey !== undefined && { cpuMsPerKey }),
+      bytesPerKey,
       firstByteMs,
       frameMs,
       pages: pages.length,

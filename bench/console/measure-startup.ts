@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY } from './sandbox.js';
 import { benchEnv, emptyCacheDir, spawnRun } from './pty-run.js';
+import { runCommandOnce } from './measure-command.js';
 
 /**
  * The console measured: dist/returns-console.js, or a copy of dist/ named by
@@ -19,6 +20,27 @@ const FLOOR_SCRIPT = join(process.cwd(), 'bench', 'console', 'floor.mjs');
 const COLS = 160;
 /** Tall enough for all 50 rows of the first page (the console keeps 7 lines for itself). */
 const ROWS = 60;
+
+/** A launch's CPU time in ms; null when the process had ended before it could be read. */
+export type CpuSample = number | null;
+
+/** A build of the console measured next to this one: what it leaves out, and its launches. */
+export interface OtherBuild {
+  /** The measure's name (bench/console/variants.ts). */
+  readonly name: string;
+  readonly label: string;
+  readonly bundle: string;
+}
+
+/** One variant's start-up launches, sample i taken in the same round as this build's sample i. */
+export interface VariantStartup {
+  readonly name: string;
+  readonly label: string;
+  readonly ms: readonly number[];
+  readonly cpu: readonly CpuSample[];
+  /** Launches with an empty compile cache, when the run measured them (`--first-launches`). */
+  readonly firstLaunch: readonly number[] | null;
+}
 
 export interface StartupSamples {
   /** Milliseconds from spawn to the 50th order of the first page in the output. */
@@ -36,11 +58,20 @@ export interface StartupSamples {
    * other work hardly changes (the times above include waiting for a core). Absent in older saved runs.
    */
   readonly cpu?: {
-    readonly console: readonly number[];
-    readonly baseline: readonly number[] | null;
-    readonly floor: readonly number[];
-    readonly stack?: readonly number[] | null;
-    readonly firstLaunch?: readonly number[] | null;
+    readonly console: readonly CpuSample[];
+    readonly baseline: readonly CpuSample[] | null;
+    readonly floor: readonly CpuSample[];
+    readonly stack?: readonly CpuSample[] | null;
+    readonly firstLaunch?: readonly CpuSample[] | null;
+  };
+  /** The builds without one measure each (`--without`), launched in the same rounds. Absent in older saved runs. */
+  readonly variants?: readonly VariantStartup[];
+  /** A command run to its exit (`--command`) with this build and each variant, in the same rounds. */
+  readonly command?: {
+    readonly args: readonly string[];
+    readonly ms: readonly number[];
+    readonly cpu: readonly CpuSample[];
+    readonly variants: readonly VariantStartup[];
   };
   /** The order whose row marks the first page complete. */
   readonly lastOrderName: string;
@@ -63,11 +94,13 @@ async function once(
   args: readonly string[],
   marker: string,
   options: { readonly env?: Record<string, string>; readonly isQuitting?: boolean } = {},
-): Promise<{ readonly ms: number; readonly cpuMs: number }> {
+): Promise<{ readonly ms: number; readonly cpuMs: CpuSample }> {
   const { run, startedAt } = spawnRun(args, benchEnv({ RETURNS_API_KEY: API_KEY, ...options.env }), COLS, ROWS);
   try {
     const at = await run.waitFor((text) => text.includes(marker), { timeoutMs: 30_000 });
-    const launch = { ms: at - startedAt, cpuMs: run.cpuMs() };
+    // Every program measured stays until it is killed (the floor with --stay), so the read
+    // cannot miss; should one end first, its CPU time is not known rather than a crash.
+    const launch = { ms: at - startedAt, cpuMs: run.cpuMs() ?? null };
     if (options.isQuitting) {
       run.write('q');
       await Promise.race([run.exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
@@ -95,36 +128,58 @@ export function consoleArgs(url: string, extra: readonly string[] = [], bundle =
 
 /**
  * `runs` launches of each (after one warm-up of each, not counted): the floor, the console,
- * the `stackFloor` (the built bench/console/stack-floor/ app) and the `baseline` bundle
- * (another build of the console) when given. The order rotates
- * from run to run, so drift in the machine's load hits all alike.
+ * the `stackFloor` (the built bench/console/stack-floor/ app), the `baseline` bundle (another
+ * build of the console) when given, and each of `variants`. The order rotates from run to
+ * run, so drift in the machine's load hits all alike. With `firstLaunches`, each variant is
+ * also launched with an empty compile cache, as this build always is.
  */
 export async function measureStartup(
   url: string,
   runs: number,
-  baseline: string | null,
-  stackFloor: string | null,
+  builds: {
+    readonly baseline: string | null;
+    readonly stackFloor: string | null;
+    readonly variants?: readonly OtherBuild[];
+    readonly firstLaunches?: boolean;
+    /** A command (e.g. `list --limit 1`) run to its exit with this build and each variant, in the same rotation. */
+    readonly command?: readonly string[];
+  },
   log: (line: string) => void,
 ): Promise<StartupSamples> {
   const marker = await lastOfFirstPage(url);
+  const { baseline, stackFloor, variants = [], firstLaunches = false, command = [] } = builds;
+  const kind = (name: string, args: string[], isCold = false, isCommand = false) => ({ name, args, isCold, isCommand, samples: [] as number[], cpu: [] as CpuSample[] });
+  const commandArgs = (bundle: string) => [...launchFlags(bundle), bundle, ...command, '--base-url', url];
+  const commandEnv = () => benchEnv({ RETURNS_API_KEY: API_KEY });
   const kinds = [
-    { name: 'floor', args: [FLOOR_SCRIPT, url], samples: [] as number[], cpu: [] as number[] },
-    ...(stackFloor ? [{ name: 'stack floor', args: [stackFloor, url], samples: [] as number[], cpu: [] as number[] }] : []),
-    { name: 'console', args: consoleArgs(url), samples: [] as number[], cpu: [] as number[] },
-    ...(baseline ? [{ name: 'baseline', args: consoleArgs(url, [], baseline), samples: [] as number[], cpu: [] as number[] }] : []),
+    // --stay: it idles after printing, until killed, as the others do.
+    kind('floor', [FLOOR_SCRIPT, url, '50', '--stay']),
+    ...(stackFloor ? [kind('stack floor', [stackFloor, url])] : []),
+    kind('console', consoleArgs(url)),
+    ...(baseline ? [kind('baseline', consoleArgs(url, [], baseline))] : []),
     // A first launch after an install: Node's compile cache still empty.
-    { name: 'first launch', args: consoleArgs(url), samples: [] as number[], cpu: [] as number[], isCold: true },
+    kind('first launch', consoleArgs(url), true),
+    ...variants.flatMap((v) => [
+      kind(`without ${v.name}`, consoleArgs(url, [], v.bundle)),
+      ...(firstLaunches ? [kind(`without ${v.name}, first launch`, consoleArgs(url, [], v.bundle), true)] : []),
+    ]),
+    ...(command.length > 0
+      ? [kind('command', commandArgs(CONSOLE_BUNDLE), false, true), ...variants.map((v) => kind(`command without ${v.name}`, commandArgs(v.bundle), false, true))]
+      : []),
   ];
+  const launch = (k: (typeof kinds)[number], options: Parameters<typeof once>[2]) =>
+    k.isCommand ? runCommandOnce(k.args, commandEnv()) : once(k.args, marker, options);
   // The warm-ups quit as a user does, so the compile cache of the consoles and the stack floor is written once.
-  for (const kind of kinds) await once(kind.args, marker, { isQuitting: kind.name !== 'floor' });
+  for (const k of kinds) await launch(k, { isQuitting: k.name !== 'floor' });
   for (let i = 0; i < runs; i++) {
-    for (let k = 0; k < kinds.length; k++) {
-      const kind = kinds[(i + k) % kinds.length]!;
-      const launch = await once(kind.args, marker, { env: 'isCold' in kind ? { XDG_CACHE_HOME: emptyCacheDir() } : {} });
-      kind.samples.push(launch.ms);
-      kind.cpu.push(launch.cpuMs);
+    for (let j = 0; j < kinds.length; j++) {
+      const k = kinds[(i + j) % kinds.length]!;
+      const result = await launch(k, { env: k.isCold ? { XDG_CACHE_HOME: emptyCacheDir() } : {} });
+      k.samples.push(result.ms);
+      k.cpu.push(result.cpuMs);
     }
-    log(`  start-up run ${i + 1}/${runs}: ${kinds.map((k) => `${k.name} ${k.samples.at(-1)!.toFixed(0)} ms`).join(', ')}`);
+    const shown = kinds.length > 6 ? kinds.slice(0, 4) : kinds;
+    log(`  start-up run ${i + 1}/${runs}: ${shown.map((k) => `${k.name} ${k.samples.at(-1)!.toFixed(0)} ms`).join(', ')}${shown === kinds ? '' : ', …'}`);
   }
   const of = (name: string) => kinds.find((k) => k.name === name)?.samples ?? null;
   const cpuOf = (name: string) => kinds.find((k) => k.name === name)?.cpu ?? null;
@@ -141,6 +196,21 @@ export async function measureStartup(
       stack: cpuOf('stack floor'),
       firstLaunch: cpuOf('first launch'),
     },
+    variants: variants.map((v) => ({
+      name: v.name,
+      label: v.label,
+      ms: of(`without ${v.name}`)!,
+      cpu: cpuOf(`without ${v.name}`)!,
+      firstLaunch: of(`without ${v.name}, first launch`),
+    })),
+    ...(command.length > 0 && {
+      command: {
+        args: command,
+        ms: of('command')!,
+        cpu: cpuOf('command')!,
+        variants: variants.map((v) => ({ name: v.name, label: v.label, ms: of(`command without ${v.name}`)!, cpu: cpuOf(`command without ${v.name}`)!, firstLaunch: null })),
+      },
+    }),
     lastOrderName: marker,
   };
 }

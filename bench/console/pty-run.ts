@@ -4,7 +4,7 @@
  * terminal emulator parses the output here, so the harness adds as little as possible to
  * timings; `onData` hands each chunk and its arrival time on (to a TimedScreen, say).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,8 +22,11 @@ export interface PtyRun {
   write(data: string): void;
   /** Resident set and its peak, in KiB, from /proc/PID/status. */
   memory(): { readonly rssKiB: number; readonly hwmKiB: number };
-  /** CPU time the process has used (user + system), in ms, from /proc/PID/stat (10 ms steps). */
-  cpuMs(): number;
+  /**
+   * CPU time the process has used (user + system), in ms (processCpuMs); undefined once it
+   * has ended (node-pty reaps it at once, and its /proc entry goes with it).
+   */
+  cpuMs(): number | undefined;
   /** Resolves when the process has ended. */
   readonly exited: Promise<void>;
   kill(): Promise<void>;
@@ -69,10 +72,57 @@ export function benchEnv(extra: Record<string, string>): Record<string, string> 
   };
 }
 
+<<<<<<< HEAD
 /**
  * Starts `node args` (or `file args`: a standalone binary) in a pty of cols x rows.
  * `startedAt` is taken right before the spawn.
  */
+=======
+/** The text of /proc/PID/NAME, or undefined when the process has ended and been reaped. */
+export function readProcFile(pid: number, name: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ESRCH') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * CPU time (user + system) process `pid` has used, in ms: the sum of its threads' run time in
+ * /proc/PID/task/TID/schedstat (nanoseconds; a thread that has already ended is not counted,
+ * and node's threads live as long as the process), else /proc/PID/stat's utime and stime (whole
+ * clock ticks: 10 ms steps, too coarse for differences of a few per cent). Undefined once the
+ * process has ended and been reaped.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ESRCH') return undefined;
+    throw error;
+  }
+  let ns = 0;
+  let read = 0;
+  for (const tid of threads) {
+    const schedstat = readProcFile(pid, `task/${tid}/schedstat`);
+    if (schedstat === undefined) continue;
+    ns += Number(schedstat.split(' ')[0]);
+    read++;
+  }
+  if (read > 0) return ns / 1e6;
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const stat = readProcFile(pid, 'stat');
+  if (stat === undefined) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Starts `node args` in a pty of cols x rows. `startedAt` is taken right before the spawn. */
+>>>>>>> issue-28-speed
 export function spawnRun(
   args: readonly string[],
   env: Record<string, string>,
@@ -123,16 +173,13 @@ export function spawnRun(
         test();
       }),
     memory: () => {
-      const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+      const status = exited ? undefined : readProcFile(proc.pid, 'status');
+      if (status === undefined) throw new Error(`the process ended before its memory was read; last output:\n${raw.slice(-2000)}`);
       const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
       return { rssKiB: kib('VmRSS'), hwmKiB: kib('VmHWM') };
     },
-    cpuMs: () => {
-      // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${proc.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-    },
+    // Not read once the exit is known: the pid may already belong to another process.
+    cpuMs: () => (exited ? undefined : processCpuMs(proc.pid)),
     exited: exit,
     kill: async () => {
       if (!exited) proc.kill('SIGKILL');

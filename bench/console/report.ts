@@ -5,7 +5,7 @@
  */
 import { replaceSection } from '../bulk/report.js';
 import type { KeystrokeSamples } from './measure-keystrokes.js';
-import type { StartupSamples } from './measure-startup.js';
+import type { CpuSample, StartupSamples } from './measure-startup.js';
 import { STARTUP_NOTES } from './startup-notes.js';
 import { summarize } from './stats.js';
 
@@ -47,7 +47,9 @@ export interface Section {
   readonly text: string;
 }
 
-const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+/** The CPU times that were read (a launch that ended first has none). */
+export const known = (cpu: readonly CpuSample[]): number[] => cpu.filter((c): c is number => c !== null);
+export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 /** KiB (as /proc reports) in MB of 10^6 bytes. */
 export const toMB = (kib: number) => (kib * 1024) / 1e6;
@@ -98,10 +100,10 @@ function stackNote(consoleMs: number, stackMs: number, floorMs: number): string 
 
 function startupSection(i: ReportInput, s: StartupSamples): Section {
   const f = summarize(s.floor);
-  const floorCpu = s.cpu ? summarize(s.cpu.floor).p50 : undefined;
-  const row = (name: string, samples: readonly number[], cpu: readonly number[] | null | undefined) => {
+  const floorCpu = s.cpu ? summarize(known(s.cpu.floor)).p50 : undefined;
+  const row = (name: string, samples: readonly number[], cpu: readonly CpuSample[] | null | undefined) => {
     const x = summarize(samples);
-    const c = cpu && cpu.length > 0 && floorCpu !== undefined ? summarize(cpu).p50 : undefined;
+    const c = cpu && known(cpu).length > 0 && floorCpu !== undefined ? summarize(known(cpu)).p50 : undefined;
     const cpuCells = c === undefined ? '– | –' : `${ms(c)} | ${(c / floorCpu!).toFixed(2)}x`;
     return `| ${name} | ${ms(x.p50)} | ${ms(x.p90)} | ${ms(x.min)} | ${ms(x.max)} | ${(x.p50 / f.p50).toFixed(2)}x | ${cpuCells} |`;
   };

@@ -30,3 +30,29 @@ export function summarize(samples: readonly number[]): Summary {
     max: Math.max(...samples),
   };
 }
+
+/**
+ * A distribution-free 95% confidence interval of the median: the order statistics around
+ * it whose ranks the binomial distribution of n samples puts 1.96 standard deviations
+ * from the middle (nearest ranks, clamped to the samples).
+ */
+export function medianInterval(samples: readonly number[]): { readonly low: number; readonly high: number } {
+  if (samples.length === 0) return { low: NaN, high: NaN };
+  const sorted = [...samples].sort((a, b) => a - b);
+  const n = sorted.length;
+  const half = 0.98 * Math.sqrt(n);
+  const low = Math.max(1, Math.floor(n / 2 - half));
+  const high = Math.min(n, Math.ceil(n / 2 + half) + 1);
+  return { low: sorted[low - 1]!, high: sorted[high - 1]! };
+}
+
+/** The ratio of each pair of samples taken together (`a[i] / b[i]`), skipping pairs without both. */
+export function pairedRatios(a: readonly (number | null)[], b: readonly (number | null)[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x !== null && x !== undefined && y !== null && y !== undefined && y > 0) out.push(x / y);
+  }
+  return out;
+}

@@ -107,6 +107,11 @@ describe('launch', () => {
     expect(pkg.scripts.start).toBe(`node scripts/run-node.mjs ${pkg.bin['returns-console']}`);
   });
 
+  it('npm run dev builds the bundle and runs it, so a checkout runs the patched code that ships', () => {
+    const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
+    expect(pkg.scripts.dev).toBe(`node scripts/run-node.mjs scripts/build.mjs && ${pkg.scripts.start}`);
+  });
+
   it('the console V8 settings keep the young generation near its cap, a fraction of what V8 grows it to by default', () => {
     const uncapped = youngGenerationMedianMb(false);
     const capped = youngGenerationMedianMb(true);
