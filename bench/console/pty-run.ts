@@ -72,12 +72,6 @@ export function benchEnv(extra: Record<string, string>): Record<string, string> 
   };
 }
 
-<<<<<<< HEAD
-/**
- * Starts `node args` (or `file args`: a standalone binary) in a pty of cols x rows.
- * `startedAt` is taken right before the spawn.
- */
-=======
 /** The text of /proc/PID/NAME, or undefined when the process has ended and been reaped. */
 export function readProcFile(pid: number, name: string): string | undefined {
   try {
@@ -121,8 +115,10 @@ export function processCpuMs(pid: number): number | undefined {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-/** Starts `node args` in a pty of cols x rows. `startedAt` is taken right before the spawn. */
->>>>>>> issue-28-speed
+/**
+ * Starts `node args` (or `file args`: a standalone binary) in a pty of cols x rows.
+ * `startedAt` is taken right before the spawn.
+ */
 export function spawnRun(
   args: readonly string[],
   env: Record<string, string>,

@@ -22,7 +22,8 @@ export interface TypingSamples {
   readonly queries: readonly string[];
   readonly keys: number;
   readonly frameMs: readonly number[];
-  readonly cpuMsPerKey: number;
+  /** Undefined when the console ended before its CPU time was read. */
+  readonly cpuMsPerKey: number | undefined;
   /** Resident set (KiB): the index open and searched, after the keys, and the peak. */
   readonly rss: { readonly indexOpen: number; readonly afterKeys: number; readonly peak: number };
 }
@@ -115,7 +116,8 @@ export async function measureTyping(
       if ((q + 1) % 8 === 0) log(`  typed ${q + 1} of ${options.queries.length} queries`);
     }
     const keys = frameMs.length;
-    const cpuMsPerKey = (run.cpuMs() - cpuBefore) / keys;
+    const cpuAfter = run.cpuMs();
+    const cpuMsPerKey = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / keys;
     const memory = run.memory();
     return { queries: options.queries, keys, frameMs, cpuMsPerKey, rss: { indexOpen, afterKeys: memory.rssKiB, peak: memory.hwmKiB } };
   } finally {

@@ -80,7 +80,7 @@ function report(context: { date: string; node: string; nproc: number; loadAvg: n
     '',
     `| keystroke to results on screen (${typing.queries.length} queries, ${typing.keys} keys) | p50 | p90 | p95 | p99 | max | console CPU per key |`,
     '|---|---|---|---|---|---|---|',
-    `| the built console, index of ${walk.orders.toLocaleString('en-US')} orders | ${ms(keys.p50)} | ${ms(keys.p90)} | ${ms(keys.p95)} | ${ms(keys.p99)} | ${ms(keys.max)} | ${ms(typing.cpuMsPerKey)} |`,
+    `| the built console, index of ${walk.orders.toLocaleString('en-US')} orders | ${ms(keys.p50)} | ${ms(keys.p90)} | ${ms(keys.p95)} | ${ms(keys.p99)} | ${ms(keys.max)} | ${typing.cpuMsPerKey === undefined ? "not read" : ms(typing.cpuMsPerKey)} |`,
     '',
     '| console resident set | |',
     '|---|---|',
