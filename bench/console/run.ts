@@ -1,5 +1,5 @@
 /**
- * Console speed benchmarks (issue 5): start-up against its floors, keystroke to frame with a
+ * Console speed benchmarks: start-up against its floors, keystroke to frame with a
  * cache of 10,000 orders, and the resident set after paging through them. Needs the built
  * console (`node scripts/build.mjs`). Writes its three sections of docs/benchmarks.md.
  *

@@ -1,5 +1,5 @@
 /**
- * The overview's figures (issue 13 item 5), as pure functions: orders per status (exact up
+ * The overview's figures, as pure functions: orders per status (exact up
  * to a cap), pending orders by age, the oldest pending order, and one profile's own
  * activity per hour today and yesterday. The console's overview screen and
  * `returns-console overview` both build their figures here, so the two always agree.

@@ -74,7 +74,7 @@ export function App(props: AppProps) {
   const [nav, dispatch] = useReducer(appReducer, props.initialAuth ?? null, initialAppState);
   const list = useListState(props.initialFilters, props.initialLimit, props.initialView ?? null);
   const { exit } = useApp();
-  // Bulk runs and scan mode (issue 5): held here, above the list, so a run survives resizes and refreshes.
+  // Bulk runs and scan mode: held here, above the list, so a run survives resizes and refreshes.
   const desk = useDesk({ list, exit });
   const queryClient = useQueryClient();
   const size = useTerminalSize();

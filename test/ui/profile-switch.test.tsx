@@ -1,5 +1,5 @@
 /**
- * Several shops in one console (issue 13 item 4): two sandboxes with different keys and
+ * Several shops in one console: two sandboxes with different keys and
  * different data. After a switch with P, no order, mark or count of the other shop is on
  * screen; the header says which shop is shown; a profile whose key is missing or revoked
  * shows the auth screen for that profile and P switches back; a bulk run in progress

@@ -1,5 +1,5 @@
 /**
- * The sandbox command line (issue 2): --help, refusal of a broken fixture naming the
+ * The sandbox command line: --help, refusal of a broken fixture naming the
  * entry, and — in one real child process — the URL line with the real port, serving the
  * fixture, and a clean SIGTERM shutdown that keeps every write.
  */

@@ -1,5 +1,5 @@
 /**
- * Fault injection (issue 2: --fail-rate, --fail-status, --latency): injected failures use
+ * Fault injection (--fail-rate, --fail-status, --latency): injected failures use
  * the interface's error envelope, are chosen before any change, and never half-apply a
  * write. The file database lets a second, healthy sandbox look at what was stored.
  */

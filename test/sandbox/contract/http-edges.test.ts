@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 8: every response carries X-Request-Id and the error envelope, also to
+ * Every response carries X-Request-Id and the error envelope, also to
  * HTTP that Node's server would answer by itself (no Host, an unknown Expect, CONNECT)
  * or that cannot be parsed; and a review's Content-Type is honoured as the document says.
  * Raw requests over a socket, to the real sandbox on port 0.

@@ -1,5 +1,5 @@
 /**
- * Shop isolation (section 1, section 5 rule 3, issue 2): no id, ids or order_names filter,
+ * Shop isolation (section 1, section 5 rule 3): no id, ids or order_names filter,
  * cursor or route of one shop reveals anything of another, not even whether an id exists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 8: the served OpenAPI document is valid OpenAPI 3.1 by an independent
+ * The served OpenAPI document is valid OpenAPI 3.1 by an independent
  * validator (@seriousme/openapi-schema-validator, the specification's own JSON Schemas),
  * every schema in it compiles under Ajv's strict mode (no unknown keyword or format), and
  * it states the interface's rules in machine-checkable form.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 8: real responses of the real sandbox (port 0), a sample of every route
+ * Real responses of the real sandbox (port 0), a sample of every route
  * and every status it declares, checked against the sandbox's own OpenAPI document by
  * openapi-backend (operation by method and path, body by status, headers incl.
  * X-Request-Id and Retry-After). Also: every status each route answers is declared.

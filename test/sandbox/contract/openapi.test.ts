@@ -1,5 +1,5 @@
 /**
- * GET /openapi.json (issue 2): an OpenAPI 3.1 document of the interface as the sandbox
+ * GET /openapi.json: an OpenAPI 3.1 document of the interface as the sandbox
  * implements it — the three routes, the list parameters and the ReturnOrder fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Over real HTTP (issue 2): any query string — arbitrary keys and values, unicode,
+ * Over real HTTP: any query string — arbitrary keys and values, unicode,
  * %-encoding good and bad, repeated parameters — gives 200 with a page envelope or a 4xx
  * error envelope, never a 5xx; the same for arbitrary review bodies and auth headers.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 8, "the sandbox behaves as it says": for generated list parameters and
+ * The sandbox behaves as it says: for generated list parameters and
  * review bodies, what the served OpenAPI document accepts (checked by openapi-backend with
  * Ajv and ajv-formats) is what the real sandbox accepts, and what it refuses the sandbox
  * answers with a 400 of the codes the document names for it.

@@ -25,7 +25,7 @@ import { orderKeys } from '../../queries/query-keys.js';
 import { currentCursor, selectedIndex, selectedOrderId, type ListState } from './list-state.js';
 import type { ListStore } from './use-list-state.js';
 
-/** List actions that act on the marked orders (or the current one); see issue 5 (bulk). */
+/** List actions that act on the marked orders (or the current one). */
 export type TargetsAction = Extract<KeyAction, 'receive' | 'approve-all-marked' | 'scan-mode'>;
 
 export interface UseOrdersListOptions {
