@@ -8,7 +8,7 @@ export function formatLocalDateTime(iso: string, timeZone?: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
   // The local zone from Date's own getters: the same text, without building an
-  // Intl.DateTimeFormat (~15 ms of ICU loading in the console's first frame).
+  // Intl.DateTimeFormat (its ICU loading would land in the console's first frame).
   if (timeZone === undefined) return localDateTime(new Date(ms));
   const parts = dateTimeFormat(timeZone).formatToParts(ms);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';

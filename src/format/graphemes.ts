@@ -1,6 +1,6 @@
 /**
  * Graphemes without ICU where a text allows it. The first `Intl.Segmenter` of a process
- * loads ICU's grapheme break rules (8-12 ms on Node 22, 24 and 26), and string-width,
+ * loads ICU's grapheme break rules (docs/performance.md), and string-width,
  * wrap-ansi, slice-ansi, Ink's tokenizer and Ink's line diff each made one when they
  * loaded. They now get graphemeSegmenter instead (through scripts/source-patch-plugin.mjs,
  * patch "lazy-segmenters"; this project's own code uses it too), which answers a text of

@@ -9,7 +9,7 @@
  *
  * One linear pass, no backtracking regular expressions: a hostile string cannot make it slow.
  * A field longer than a screen is cut here, before anything measures its width (a
- * 100,000-character name once froze the first frame for 17 s): the full value stays in the
+ * name of a hundred thousand characters once froze the first frame for seconds): the full value stays in the
  * data and in `--json`.
  *
  * The result is branded `DisplayText`: the console's components and table cells take only

@@ -44,7 +44,7 @@ export const runShellCommand: CommandRunner = (command, { timeoutMs }) =>
     let child: ChildProcess;
     try {
       // Fetched here, not imported: only a key_command runs a process, and every command
-      // would pay for loading node:child_process (0.5-0.9 ms) at start.
+      // would pay for loading node:child_process at start.
       const { spawn } = process.getBuiltinModule('node:child_process');
       child = spawn('/bin/sh', ['-c', command], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Recently served orders' stored JSON (order_docs) kept in memory, the least recently used
- * out first (in two generations, see DocCache), so a repeated page skips SQLite (about 7 µs
- * instead of 70-90 µs per 100 orders at 1M). Exact, not approximate: this process drops an
+ * out first (in two generations, see DocCache), so a repeated page skips SQLite (about a
+ * tenth of the cost, docs/performance.md). Exact, not approximate: this process drops an
  * order's entry when it writes to it, and everything is dropped when SQLite's data_version
  * shows a commit by another connection (a second sandbox or the keys CLI on the same file;
  * see snapshot.ts).

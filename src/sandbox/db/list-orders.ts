@@ -74,19 +74,17 @@ type Params = Omit<Bind, 'n'> & {
 
 /**
  * A statement that selects one column of ids, newest first, prepared to return them as
- * one JSON array: one row crosses into JavaScript instead of one per id, about a quarter
- * less per page through node:sqlite (measured at 1M orders).
+ * one JSON array: one row crosses into JavaScript instead of one per id.
  *
  * Prepared once per LIMIT (a page size plus one, at most MAX_PAGE_SIZE + 1 of them), with
- * the number written into the SQL: with a bound LIMIT the id query of a 100-order page took
- * 40-77 µs in the server at 1M orders, with the number written in 10-37 µs, and the server's
- * CPU per list request fell by a fifth to a third (docs/benchmarks.md, same run).
+ * the number written into the SQL: SQLite plans a literal LIMIT better than a bound one
+ * (the figures of both choices are in docs/performance.md).
  */
 class IdStatement {
   private readonly byLimit = new Map<number, Statement>();
   /**
-   * The same SQL with its parameters numbered, run with values by position: binding by
-   * name cost about 2 µs more per id query (10%, measured with 6 parameters).
+   * The same SQL with its parameters numbered, run with values by position: node:sqlite
+   * binds by position for less than by name.
    */
   private readonly numbered: NumberedSql;
 
@@ -216,9 +214,9 @@ export class OrderLister {
   }
 
   /**
-   * Two or more statuses, newest first across them: one statement per number of statuses.
-   * Merged in SQL, a page of two statuses took 24-28 µs at 1M orders; read as two whole
-   * ranges and merged here, 42-52 µs (two statements, twice the entries, two JSON arrays).
+   * Two or more statuses, newest first across them: one statement per number of statuses,
+   * merged in SQL (reading each status's range and merging them here costs two statements,
+   * twice the entries and two JSON arrays).
    */
   private anyOfStatuses(statuses: readonly string[], n: number, bind: Params): number[] {
     let statement = this.byStatuses.get(statuses.length);

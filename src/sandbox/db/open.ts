@@ -30,8 +30,8 @@ export function openDatabase(path: string): Db {
     if (!isMemoryPath(path)) {
       db.exec('PRAGMA journal_mode = WAL');
       // Random reads of orders and their stored JSON (pages of 100) go through memory
-      // mapping instead of a read call per page: measured about a quarter faster on
-      // uncached pages at 1M. Address space only; 1M orders with their JSON take ~1 GiB.
+      // mapping instead of a read call per page, faster on uncached pages. Address space
+      // only: the mapping is sized for the largest fixture a sandbox is run with.
       db.exec('PRAGMA mmap_size = 4294967296');
     }
     // Another process (keys CLI, a second sandbox) may hold the write lock briefly.

@@ -35,9 +35,9 @@ export class OrderStore {
     this.docById = db.prepare('SELECT doc FROM order_docs WHERE id = ?');
     this.docById.setReturnArrays(true);
     // The misses of a page in one buffer plus their ids and byte lengths, cut apart in
-    // JS: a buffer per row costs about twice as much (measured at 1M with better-sqlite3).
+    // JS: a buffer per row costs more than the cutting.
     // A join with the ids rather than `id IN (...)`: SQLite seeks each id as it comes
-    // instead of first sorting them into a temporary index (about a tenth less at 1M).
+    // instead of first sorting them into a temporary index.
     this.docsByIds = db.prepare(
       `SELECT CAST(group_concat(d.doc, '') AS BLOB), json_group_array(d.id), json_group_array(octet_length(d.doc))
        FROM json_each(?) CROSS JOIN order_docs d ON d.id = json_each.value`,

@@ -1,10 +1,9 @@
 /**
  * Reused buffers for response bodies that are assembled from parts (a list page: the
- * envelope around 100 orders' stored JSON, ~60 KB). A fresh buffer of that size per
- * response cost the server 0.3-0.4 ms of CPU per request here, five times a bare node:http
- * response (3-7 page faults each: freed memory goes back to the OS and is faulted in
- * again); copied into a reused buffer, the same body costs what the bare server's
- * pre-built one does. Measured with bench/sandbox (see docs/benchmarks.md).
+ * envelope around 100 orders' stored JSON). A fresh buffer of that size per response is
+ * freed back to the OS and faulted in again on the next one, which made a list page several
+ * times dearer than a bare node:http response; copied into a reused buffer, the same body
+ * costs what the bare server's pre-built one does (docs/performance.md, bench/sandbox).
  */
 
 /** Bodies up to this size use an ordinary Buffer (Node's own 8 KiB pool covers most). */

@@ -79,8 +79,8 @@ export class RawJson {
 
   /**
    * Copies the body into `target` (at least byteLength long) and returns its length. The
-   * commas are written as bytes and the parts with TypedArray#set: a Buffer per comma and
-   * Buffer#copy per part cost 19-20 µs per page of 100 orders, this 6-13 µs (measured alone).
+   * commas are written as bytes and the parts with TypedArray#set, not a Buffer per comma and
+   * Buffer#copy per part, which cost about twice as much (docs/performance.md).
    */
   writeInto(target: Buffer): number {
     target.set(this.head, 0);
