@@ -1,23 +1,9 @@
 /**
- * The bulk queue: runs one operation (receive, review, …) over many items with bounded
- * concurrency, paced by an adaptive client-side rate limiter, and reports exactly one
- * outcome per item.
- *
- * How the queue and the client share the work on 429 (decided here, once):
- * - The client stays the only layer that retries. The queue never re-runs an item; an
- *   item whose request fails for good is `failed` with the client's ApiError.
- * - The queue hands the worker a `BulkCall` (CallOptions) to pass to the client. Its
- *   `beforeAttempt` makes every attempt of every request, first tries and the client's
- *   retries alike, take a token from the one shared limiter; its `hooks.onRetry` tells the
- *   limiter about each 429 (cut the rate, pause everyone for the Retry-After), and
- *   `hooks.onSettled` about each answer that was not a 429 (creep back up).
- * So a 429 is retried once, by the client, after the wait the service asked for, and at
- * the pace the whole queue has slowed to; the other workers pause with it instead of
- * tripping the limit again.
- *
- * Stopping (`signal`): no new item starts; an item still waiting for its first token is
- * not sent and ends `skipped`; requests already sent finish (with their retries). The
- * optional `abortSignal` also cancels requests in flight (they end `failed`, kind aborted).
+ * The bulk queue: one operation over many items with bounded concurrency, paced by one shared
+ * adaptive rate limiter, exactly one outcome per item. The client stays the only layer that
+ * retries; the queue's `BulkCall` makes every attempt take a token and tells the limiter of
+ * each 429 (slow down, everyone pauses) and each other answer (creep back up). Stopping sends
+ * nothing new; requests already sent finish. Details: docs/architecture.md, "Bulk runs".
  */
 import type { CallOptions, ClientHooks } from '../client-types.js';
 import { ApiError } from '../client/errors.js';

@@ -1,30 +1,10 @@
 /**
- * One always-on input listener for the whole console, handing each key to the handlers
- * of the components that have the keyboard. Ink's own `useInput` subscribes in a passive
- * effect, which React may run after the next key has already arrived (a key typed right
- * after an Esc was lost that way), and Ink leaves raw mode for a moment when one screen's
- * hook switches off before the next one's switches on. Handlers here register in a layout
- * effect, synchronously with the render that shows their screen, and raw mode stays on.
- *
- * Text read in one piece is split into its keys (split-burst.ts), and keys are delivered
- * one render at a time: Ink renders after its input handler returns,
- * so of two keys read together ("qq", a paste) the second would otherwise reach the
- * handlers of the screen the first one just closed. Each key waits until the previous
- * key's render has committed.
- *
- * Before that, keys pass the scan classifier (scan-classifier.ts): what a barcode scanner
- * types never reaches the handlers as keys. A scan goes to the scan handlers instead, tried
- * by rank (scan mode's queue, then a focused text field, then the screen, then the shell's
- * fallback), each of which takes it or has it typed as keys or as text.
- *
- * Pasted text (the terminal's bracketed paste, on while the console runs) is neither keys
- * nor a scan: a focused text field gets it as one piece of typed text (pastedText: one line),
- * and anywhere else it is not typed at all, so a pasted paragraph never runs as commands.
- *
- * Every key is handed over with when and how it came (`KeyMeta`: its arrival, the quiet
- * before it, whether it came alone), which the deliberate-key rule reads (deliberate.ts).
- * The profile's scanner prefix and suffix keys are marked for the classifier here; a
- * function key is told by the bytes of its read, which Ink does not hand to `useInput`.
+ * The console's one input listener: it splits what was read into keys, passes them through
+ * the scan classifier, and hands each key (stamped with when and how it came, `KeyMeta`) to
+ * the handlers of the components that have the keyboard, one render at a time. Handlers
+ * register in a layout effect and raw mode stays on, so no key is lost between two screens
+ * (Ink's own useInput subscribes too late for that). Scans and pastes never arrive as keys.
+ * The whole path: docs/architecture.md, "How a key reaches a screen".
  */
 import { useInput, usePaste, type Key } from 'ink';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';

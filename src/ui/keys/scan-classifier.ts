@@ -1,35 +1,11 @@
 /**
- * Tells a barcode scanner from a person (pure). A USB scanner is a keyboard that types a
- * code one character every few ms and ends it with Enter (or Tab); nobody types four
- * characters and Enter with every gap that short. So printable characters are held while
- * they come within the gap limit: a run of at least MIN_SCAN_LENGTH characters ended by
- * Enter or Tab becomes one scan, and anything else (a pause of the gap limit, another key, a
- * short run before Enter) lets the held characters go as ordinary key presses, in order.
- * The limit starts at SCAN_GAP_MS and is learned from the scans seen (scan-gap.ts); holding
- * costs a typed key up to it. Characters that only move a selection (j, k, g, G: the caller
- * says which) are not held when they start a run, but still count towards a scan (its
- * `echoed` leading characters).
- *
- * A scanner's characters can reach the console in clumps (a loaded machine, a multiplexer, a
- * remote session): a run whose gaps were all under MACHINE_GAP_MS is held through one pause
- * of up to HICCUP_MS. A scanner can also stall right after its first character: a lone held
- * character is let go as a key after the gap limit, but remembered as a lead that starts a
- * scan coming within HICCUP_MS. The driver drops the lead when a key binding took the key.
- *
- * A scanner programmed with a prefix key (the profile's `scan_prefix`) is told apart
- * exactly: everything from the prefix to Enter, Tab or the profile's `scan_suffix` is one
- * scan, at any speed. The driver marks those keys (`PressMark`); a prefixed scan that never
- * ends goes out as a cut scan after PREFIXED_QUIET_MS.
- *
- * A text field that takes scans itself (quick find) can have typing echoed: every character
- * goes out at once, as moves do, yet still counts towards a scan; a run with typed characters
- * ended by Enter is a scan, so the field gets the whole code instead of a key per letter.
- *
- * Time enters only as timestamps: `classifyPress` is fed each key with its arrival time,
- * `classifyQuiet` when the input has been quiet. The run ends only through `classifyQuiet`
- * (or another key), never on a late timestamp alone: a console busy drawing reads a scan's
- * characters late and in clumps, and the driver calls `classifyQuiet` only after it has read
- * whatever input was waiting.
+ * Tells a barcode scanner from a person (pure): printable characters are held while they come
+ * within the gap limit (learned, scan-gap.ts); a run of MIN_SCAN_LENGTH or more ended by Enter
+ * or Tab is one scan, anything else goes out as the keys it was, in order. Clumps of a loaded
+ * or remote terminal, a scanner's stall after its first character, a programmed prefix and
+ * echoed typing are handled as docs/architecture.md ("How a key reaches a screen") says.
+ * Time enters only as timestamps: a run ends through `classifyQuiet` or another key, never on
+ * a late timestamp alone, since a busy console reads a scan's characters late and in clumps.
  */
 import type { Key } from 'ink';
 import { DEFAULT_MAX_GAP_MS, endWatch, learnedGap, MIN_SCAN_LENGTH, NO_WATCH, rememberGap, SCAN_GAP_MS, watchChar, type GapWatch } from './scan-gap.js';
