@@ -213,6 +213,7 @@ function renderScreens(
                 onOpen={(orderId) => dispatch({ type: 'open-order', orderId })}
                 onTargetsAction={desk.onTargetsAction}
                 onAppCommand={onAppCommand}
+                queuedScans={desk.queuedScans}
               />
             </DeskSlot>
           );

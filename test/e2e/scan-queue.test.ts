@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAudit } from '../../src/local/audit-log.js';
 import { scanQueuePath } from '../../src/local/state-paths.js';
-import { deliberateTypist } from '../helpers/console-session.js';
+import { deliberateTypist, typist } from '../helpers/console-session.js';
 import { startCuttingProxy, type CuttingProxy } from '../helpers/cutting-proxy.js';
 import { scan, startDeskConsole, startSandboxProcess, type LoggedRequest, type SandboxProcess } from '../helpers/desk.js';
 import { makeFixture } from '../helpers/fixture.js';
-import type { PtySession } from '../helpers/pty.js';
+import { KEY, type PtySession } from '../helpers/pty.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -80,6 +80,7 @@ describe('the scan queue on disk', { timeout: 120_000 }, () => {
 
     const second = startConsole(desk, url);
     await second.waitForText('3 scans are queued from before: S opens scan mode and sends them.', 30_000);
+    await second.waitForText('3 scans queued (S sends)');
     await deliberateTypist(second)('S', '#N1029  … queued (from before)');
     await second.waitForText('service not answering', 60_000);
 
@@ -121,9 +122,12 @@ describe('the scan queue on disk', { timeout: 120_000 }, () => {
     expect(kept.scans).toEqual([expect.objectContaining({ text: '#N1043', sent: expect.objectContaining({ orderId: 1043, orderName: '#N1043' }) })]);
 
     const second = startConsole(desk, proxy.url);
-    await second.waitForText('1 scan is queued from before', 30_000);
+    // The header's count stays while the start's read-back notice replaces the queue's notice.
+    await second.waitForText('1 scan queued (S sends)', 30_000);
     await deliberateTypist(second)('S', '#N1043  ✓ received');
     await second.waitForText('(read back)');
+    await typist(second)(KEY.escape, 'Filters:');
+    await second.waitForScreen((screen) => !screen.includes('queued (S sends)'), 10_000);
     expect(receivesOf(sandbox.requests)).toEqual([1043]);
     const { entries } = await readAudit(join(desk.stateHome, 'returns-console'), { limit: 20 });
     // One outcome for the one receive: read back at the start (its `sending` entry) or by the queue, never both.

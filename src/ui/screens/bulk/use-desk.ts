@@ -28,6 +28,8 @@ export interface Desk {
   /** For the shell's quit key: true when a run is in progress and the desk asks first. */
   readonly requestQuit: () => boolean;
   readonly closeScan: () => void;
+  /** Scans kept in the scan queue from before (sent when scan mode opens); the list shows the count until then. */
+  readonly queuedScans: number;
 }
 
 export interface UseDeskOptions {
@@ -76,11 +78,17 @@ export function useDesk(options: UseDeskOptions): Desk {
     },
     [bulk, show],
   );
-  const closeScan = useCallback(() => setScanOpen(false), []);
+  // The notice below lasts seconds and a later one can replace it; the count stays in the
+  // list's header until scan mode has sent the queue (read again each time scan mode closes).
+  const { stateName } = profile;
+  const [queuedScans, setQueuedScans] = useState(() => queuedCount(stateDir, stateName));
+  const closeScan = useCallback(() => {
+    setScanOpen(false);
+    setQueuedScans(queuedCount(stateDir, stateName));
+  }, [stateDir, stateName]);
 
   // Scans a console left in the scan queue (killed, or the service down) are sent when scan
   // mode opens: the start says so, once.
-  const { stateName } = profile;
   const { keyTable } = useServices();
   useEffect(() => {
     const kept = scanQueueFor(stateDir, stateName).load();
@@ -98,6 +106,13 @@ export function useDesk(options: UseDeskOptions): Desk {
     isOpen: bulkState.phase !== 'idle' || isScanOpen,
     onTargetsAction,
     requestQuit: bulk.requestQuit,
+    queuedScans,
     closeScan,
   };
+}
+
+/** How many scans the profile's scan queue holds (0 when it cannot be read: the start says why). */
+function queuedCount(stateDir: string, stateName: string): number {
+  const kept = scanQueueFor(stateDir, stateName).load();
+  return kept.kind === 'unreadable' ? 0 : kept.scans.length;
 }

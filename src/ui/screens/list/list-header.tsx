@@ -32,6 +32,8 @@ export interface ListHeaderProps {
   readonly rangeFrom?: number | null;
   /** The saved view whose filters are shown, or null. */
   readonly viewName?: string | null;
+  /** Scans waiting in the scan queue from before; shown until scan mode sends them. */
+  readonly queuedScans?: number;
 }
 
 /** "updated just now", "updated 12s ago", "updated 3m ago". */
@@ -57,7 +59,10 @@ export const ListHeader = memo(function ListHeader(props: ListHeaderProps) {
   const theme = useTheme();
   const { columns } = useTerminalSize();
   const isRetrying = useConnection().retry !== null;
-  const rangeKey = boundLabel('list', 'mark-range', useKeyTable());
+  const keyTable = useKeyTable();
+  const rangeKey = boundLabel('list', 'mark-range', keyTable);
+  const scanKey = boundLabel('list', 'scan-mode', keyTable);
+  const queued = props.queuedScans ?? 0;
   const { updatedAt } = props;
   const fresh = useClock((now) => (updatedAt > 0 ? formatUpdatedAgo(updatedAt, now) : 'loading…'), 1000, updatedAt > 0);
   // The page, the retry state and the marked count never give way: on a narrow terminal the
@@ -96,6 +101,11 @@ export const ListHeader = memo(function ListHeader(props: ListHeaderProps) {
         {props.markedCount > 0 ? (
           <Box flexShrink={0}>
             <Text color={theme.color('accent')}>{` · ${props.markedCount} marked`}</Text>
+          </Box>
+        ) : null}
+        {queued > 0 ? (
+          <Box flexShrink={0}>
+            <Text color={theme.color('warning')}>{` · ${queued} scan${queued === 1 ? '' : 's'} queued${scanKey ? ` (${scanKey} sends)` : ''}`}</Text>
           </Box>
         ) : null}
         {props.rangeFrom !== undefined && props.rangeFrom !== null ? (

@@ -31,6 +31,8 @@ export interface ListScreenProps {
   readonly height: number;
   /** Commands of the command line that belong to the app shell (:log, :help, :q, :profile, :overview). */
   readonly onAppCommand?: AppCommandHandler;
+  /** Scans waiting in the scan queue from before (shown in the header until sent). */
+  readonly queuedScans?: number;
 }
 
 const HEADER_LINES = 2;
@@ -96,6 +98,7 @@ export function ListScreen(props: ListScreenProps) {
         markedCount={state.marked.length}
         rangeFrom={state.rangeAnchor}
         viewName={state.viewName}
+        queuedScans={props.queuedScans ?? 0}
       />
     )),
     model.error ? fixedPart('error', 1, PRIORITY.outcome, () => <ErrorBanner error={model.error!} retryAt={model.retryAt} />) : null,
