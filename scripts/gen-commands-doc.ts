@@ -3,11 +3,10 @@
 //        npx tsx scripts/gen-commands-doc.ts --check  (exit 1 when the file is stale)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { renderCommandsReference, withReference, type CommandSpecs } from '../src/cli/command-docs.js';
-import { COMMAND_NAMES } from '../src/cli/command-table.js';
-import { SPECS } from '../src/cli/commands/completion/completion-model.js';
+import { COMMAND_NAMES, COMMANDS } from '../src/cli/command-table.js';
 
 const path = 'docs/commands.md';
-const specs = Object.fromEntries(await Promise.all(COMMAND_NAMES.map(async (name) => [name, await SPECS[name]()]))) as CommandSpecs;
+const specs = Object.fromEntries(await Promise.all(COMMAND_NAMES.map(async (name) => [name, await COMMANDS[name].spec()]))) as CommandSpecs;
 const current = readFileSync(path, 'utf8');
 const expected = withReference(current, renderCommandsReference(specs));
 if (process.argv.includes('--check')) {

@@ -1,9 +1,10 @@
 /**
- * The commands of `returns-console`: each one's summary (the top-level `--help` and the
- * completion scripts) and the module that runs it, loaded on use so that starting one
- * command never loads the others (start-up speed).
+ * The commands of `returns-console`, the one list of them: each one's summary (the top-level
+ * `--help`), its flag table (completion scripts, docs/commands.md) and the module that runs
+ * it, loaded on use so that starting one command never loads the others (start-up speed).
  */
 import type { Factory } from './factory.js';
+import type { CommandSpec } from './flags.js';
 
 /** What a command's module exports. */
 export interface CommandModule {
@@ -13,21 +14,67 @@ export interface CommandModule {
 export interface CommandEntry {
   readonly summary: string;
   readonly load: () => Promise<CommandModule>;
+  /** Its flags and subcommands (loaded with its module, for completion and the docs). */
+  readonly spec: () => Promise<CommandSpec>;
 }
 
 /** The one list of commands, in the order `--help` shows them. */
 export const COMMANDS = {
-  console: { summary: 'Open the console (the default): list, filters, review, receive', load: () => import('./commands/console/index.js') },
-  list: { summary: 'List return orders (filters, every page, table/TSV/JSON/NDJSON/CSV)', load: () => import('./commands/list/index.js') },
-  search: { summary: 'Find return orders by customer, e-mail, order name, product or SKU', load: () => import('./commands/search/index.js') },
-  show: { summary: 'Show one return order with its items', load: () => import('./commands/show/index.js') },
-  review: { summary: 'Review every pending item of an order (approve all, or decisions from a file)', load: () => import('./commands/review/index.js') },
-  receive: { summary: 'Mark reviewed orders received (one or many)', load: () => import('./commands/receive/index.js') },
-  overview: { summary: 'Orders per status, pending orders by age, the oldest pending, your activity', load: () => import('./commands/overview/index.js') },
-  config: { summary: 'Show the resolved configuration and where each value came from', load: () => import('./commands/config/index.js') },
-  sandbox: { summary: 'Run the local sandbox service, manage its keys', load: () => import('./commands/sandbox/index.js') },
-  completion: { summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('./commands/completion/index.js') },
-  version: { summary: 'Print the version', load: () => import('./commands/version/index.js') },
+  console: {
+    summary: 'Open the console (the default): list, filters, review, receive',
+    load: () => import('./commands/console/index.js'),
+    spec: async () => (await import('./commands/console/console-args.js')).CONSOLE_SPEC,
+  },
+  list: {
+    summary: 'List return orders (filters, every page, table/TSV/JSON/NDJSON/CSV)',
+    load: () => import('./commands/list/index.js'),
+    spec: async () => (await import('./commands/list/index.js')).LIST_SPEC,
+  },
+  search: {
+    summary: 'Find return orders by customer, e-mail, order name, product or SKU',
+    load: () => import('./commands/search/index.js'),
+    spec: async () => (await import('./commands/search/index.js')).SEARCH_SPEC,
+  },
+  show: {
+    summary: 'Show one return order with its items',
+    load: () => import('./commands/show/index.js'),
+    spec: async () => (await import('./commands/show/index.js')).SHOW_SPEC,
+  },
+  review: {
+    summary: 'Review every pending item of an order (approve all, or decisions from a file)',
+    load: () => import('./commands/review/index.js'),
+    spec: async () => (await import('./commands/review/index.js')).REVIEW_SPEC,
+  },
+  receive: {
+    summary: 'Mark reviewed orders received (one or many)',
+    load: () => import('./commands/receive/index.js'),
+    spec: async () => (await import('./commands/receive/index.js')).RECEIVE_SPEC,
+  },
+  overview: {
+    summary: 'Orders per status, pending orders by age, the oldest pending, your activity',
+    load: () => import('./commands/overview/index.js'),
+    spec: async () => (await import('./commands/overview/index.js')).OVERVIEW_SPEC,
+  },
+  config: {
+    summary: 'Show the resolved configuration and where each value came from',
+    load: () => import('./commands/config/index.js'),
+    spec: async () => (await import('./commands/config/index.js')).CONFIG_SPEC,
+  },
+  sandbox: {
+    summary: 'Run the local sandbox service, manage its keys',
+    load: () => import('./commands/sandbox/index.js'),
+    spec: async () => (await import('./commands/sandbox/sandbox-spec.js')).SANDBOX_SPEC,
+  },
+  completion: {
+    summary: 'Print a shell completion script (bash, zsh, fish)',
+    load: () => import('./commands/completion/index.js'),
+    spec: async () => (await import('./commands/completion/completion-spec.js')).COMPLETION_SPEC,
+  },
+  version: {
+    summary: 'Print the version',
+    load: () => import('./commands/version/index.js'),
+    spec: async () => (await import('./commands/version/index.js')).VERSION_SPEC,
+  },
 } as const satisfies Record<string, CommandEntry>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -5,12 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_END, REFERENCE_START, renderCommandsReference, withReference, type CommandSpecs } from '../../src/cli/command-docs.js';
-import { COMMAND_NAMES } from '../../src/cli/command-table.js';
-import { SPECS } from '../../src/cli/commands/completion/completion-model.js';
+import { COMMAND_NAMES, COMMANDS } from '../../src/cli/command-table.js';
 import type { CommandSpec } from '../../src/cli/flags.js';
 
 async function loadSpecs(): Promise<CommandSpecs> {
-  return Object.fromEntries(await Promise.all(COMMAND_NAMES.map(async (name) => [name, await SPECS[name]()]))) as CommandSpecs;
+  return Object.fromEntries(await Promise.all(COMMAND_NAMES.map(async (name) => [name, await COMMANDS[name].spec()]))) as CommandSpecs;
 }
 
 const tree = (spec: CommandSpec): CommandSpec[] => [spec, ...(spec.subcommands ?? []).flatMap(tree)];

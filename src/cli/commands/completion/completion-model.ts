@@ -6,7 +6,7 @@
  * completion time, so a profile or view added to the config file completes at once.
  */
 import { RETURN_ORDER_STATUSES } from '../../../api/schemas.js';
-import { COMMAND_NAMES, COMMANDS, type CommandName } from '../../command-table.js';
+import { COMMAND_NAMES, COMMANDS } from '../../command-table.js';
 import { allFlagsOf, lastWord, type CommandSpec, type FlagSpec } from '../../flags.js';
 import { CONFIG_NAME_FLAGS, type ConfigNames } from './completion-spec.js';
 
@@ -72,30 +72,13 @@ function commandTree(spec: CommandSpec, summary: string): CompletionCommand[] {
   return [command, ...subcommands.flatMap((sub) => commandTree(sub, sub.summary))];
 }
 
-/**
- * Each command's flag table, loaded with its module; a new command must be added here (the
- * type says so). Also read by scripts/gen-commands-doc.ts for docs/commands.md.
- */
-export const SPECS: Record<CommandName, () => Promise<CommandSpec>> = {
-  console: async () => (await import('../console/console-args.js')).CONSOLE_SPEC,
-  list: async () => (await import('../list/index.js')).LIST_SPEC,
-  search: async () => (await import('../search/index.js')).SEARCH_SPEC,
-  show: async () => (await import('../show/index.js')).SHOW_SPEC,
-  review: async () => (await import('../review/index.js')).REVIEW_SPEC,
-  receive: async () => (await import('../receive/index.js')).RECEIVE_SPEC,
-  overview: async () => (await import('../overview/index.js')).OVERVIEW_SPEC,
-  config: async () => (await import('../config/index.js')).CONFIG_SPEC,
-  sandbox: async () => (await import('../sandbox/sandbox-spec.js')).SANDBOX_SPEC,
-  completion: async () => (await import('./completion-spec.js')).COMPLETION_SPEC,
-  version: async () => (await import('../version/index.js')).VERSION_SPEC,
-};
 
 /** Builds the model from the tables. */
 export async function buildCompletionModel(): Promise<CompletionModel> {
   const commands: CompletionCommand[] = [];
   let consoleFlags: readonly CompletionFlag[] = [];
   for (const name of COMMAND_NAMES) {
-    const tree = commandTree(await SPECS[name](), COMMANDS[name].summary);
+    const tree = commandTree(await COMMANDS[name].spec(), COMMANDS[name].summary);
     commands.push(...tree);
     if (name === 'console') consoleFlags = tree[0]!.flags;
   }
