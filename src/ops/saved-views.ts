@@ -8,7 +8,7 @@ import type { ListFilters } from '../api/list-params.js';
 import type { ReturnOrderStatus } from '../api/schemas.js';
 import type { DateInputContext } from '../format/date-input.js';
 import { knownNamesHint } from '../format/did-you-mean.js';
-import { withDateBound } from './filter-input.js';
+import { listQueryText, readListQuery } from './list-query.js';
 
 /** One view as the config file holds it (checked by the config schema). */
 export interface SavedView {
@@ -30,21 +30,22 @@ export type ViewFiltersResult =
   | { readonly ok: true; readonly filters: ListFilters; readonly limit?: number }
   | { readonly ok: false; readonly message: string };
 
-/** The filters (and page size) a view stands for, its dates read now. */
+/** The filters (and page size) a view stands for, its dates read now (src/ops/list-query.ts). */
 export function viewFilters(view: SavedView, dates: DateInputContext): ViewFiltersResult {
-  let filters: ListFilters = {
-    ...(view.statuses && { statuses: view.statuses }),
-    ...(view.ids && { ids: view.ids }),
-    ...(view.order_names && { orderNames: view.order_names }),
-  };
-  for (const bound of ['from', 'to'] as const) {
-    const raw = view[bound];
-    if (raw === undefined) continue;
-    const next = withDateBound(filters, bound, raw, dates);
-    if (!next.ok) return next;
-    filters = next.filters;
-  }
-  return { ok: true, filters, ...(view.limit !== undefined && { limit: view.limit }) };
+  const read = readListQuery(
+    {
+      ...listQueryText({
+        ...(view.statuses && { statuses: view.statuses }),
+        ...(view.ids && { ids: view.ids }),
+        ...(view.order_names && { orderNames: view.order_names }),
+      }),
+      ...(view.from !== undefined && { from: view.from }),
+      ...(view.to !== undefined && { to: view.to }),
+      ...(view.limit !== undefined && { limit: String(view.limit) }),
+    },
+    dates,
+  );
+  return read.ok ? read : { ok: false, message: read.errors[read.first]!.message };
 }
 
 /** "no view named X (views: a, b). Did you mean a?" for a name that is not a view. */

@@ -11,7 +11,7 @@ import { customerName } from '../format/order.js';
 import { display, sanitizeForTerminal, type DisplayText } from '../format/sanitize.js';
 import type { ScanFact } from './activity.js';
 import type { OpsContext } from './context.js';
-import { findOrders, parseFind } from './find-orders.js';
+import { findOrders, parseFind } from './order-refs.js';
 import { orderRefOfScan } from './scan-code.js';
 
 /** A compact view of an order, as scan outcomes show it (texts sanitized). */

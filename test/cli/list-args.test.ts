@@ -68,7 +68,7 @@ describe('list flags', () => {
 
   it('names the accepted date forms, and says which dates a bad range came from', () => {
     expect(failure(['--to', 'junk']).message).toBe('--to: "junk" is not a date. Use a date-time (2026-11-02T09:15:00Z), a date (2026-11-02), today, yesterday, or a time ago (12h, 7d, 2w).');
-    expect(failure(['--from', 'today', '--to', 'yesterday']).message).toMatch(/^--from\/--to: .*\(from 2026-11-20T00:00:00Z, to 2026-11-19T23:59:59Z\)$/);
+    expect(failure(['--from', 'today', '--to', 'yesterday']).message).toMatch(/^--from\/--to: .*\(from 2026-11-20T00:00:00Z, to 2026-11-19T23:59:59Z\)\.$/);
   });
 
   it('suggests the closest status for an unknown one', () => {

@@ -67,7 +67,7 @@ describe('the command line', () => {
     await view.waitUntil((f) => f.includes('#N1014') && !f.includes('#N1001'), 'the order before 10:00 gone');
 
     await typeCommand(view, 'to 2026-11-01T09:00:00Z');
-    await view.press(KEY.enter, 'is later than to');
+    await view.press(KEY.enter, 'must not be later than Submitted to');
     // Refused: the line stays open with the text, the filters are as they were.
     expect(view.frame()).toContain(':to 2026-11-01T09:00:00Z');
     expect(view.frame()).toContain('Filters: status pending,reviewed · from 2026-11-01T10:00:00Z');
@@ -86,6 +86,14 @@ describe('the command line', () => {
     await typeCommand(view, 'names #N1007 #N1009');
     await view.press(KEY.enter, 'Filters: ids 1003,1007,1009 · names #N1007,#N1009');
     await view.waitUntil((f) => f.includes('#N1009') && !f.includes('#N1003'), 'two orders');
+  });
+
+  it(':names finds an order name written without its #, as quick find and show do', async () => {
+    const view = open();
+    await view.waitFor('#N1025');
+    await typeCommand(view, 'names N1007');
+    await view.press(KEY.enter, 'Filters: names N1007,#N1007');
+    await view.waitUntil((f) => f.includes('#N1007') && !f.includes('#N1025'), 'the one order named #N1007');
   });
 
   it('errors show under the line and keep what was typed, so it can be mended', async () => {

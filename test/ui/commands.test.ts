@@ -57,7 +57,7 @@ describe('running a command line', () => {
     expect(message('from 2026-11-03')).toBe('');
     expect(runCommandLine('to 2026-11-01', { ...ctx, filters: { submittedAtMin: '2026-11-03T00:00:00Z' } })).toEqual({
       ok: false,
-      message: 'from 2026-11-03T00:00:00Z is later than to 2026-11-01T23:59:59Z.',
+      message: 'Submitted from must not be later than Submitted to (from 2026-11-03T00:00:00Z, to 2026-11-01T23:59:59Z).',
     });
     expect(message('ids 0')).toContain('Give return order ids');
     expect(message('names')).toContain('Give order names');
@@ -178,6 +178,6 @@ describe('saved views', () => {
       filters: { statuses: ['pending'], ids: [1], orderNames: ['#A'], submittedAtMin: '2026-11-05T00:00:00Z', submittedAtMax: '2026-11-05T23:59:59Z' },
       limit: 20,
     });
-    expect(viewFilters({ from: 'today', to: 'yesterday' }, ctx.dates)).toMatchObject({ ok: false, message: expect.stringContaining('is later than') });
+    expect(viewFilters({ from: 'today', to: 'yesterday' }, ctx.dates)).toMatchObject({ ok: false, message: expect.stringContaining('must not be later than') });
   });
 });

@@ -110,7 +110,7 @@ describe('the panel speaks its own words', () => {
   it('names the fields as the panel labels them, never by their interface names', () => {
     const checked = checkForm({ ...empty, from: '2026-11-10', to: '2026-11-02' }, DATES);
     expect(checked.errors.from?.code).toBe('invalid_date_range');
-    expect(fieldMessage(checked.errors.from!)).toBe('Submitted from must not be later than Submitted to.');
+    expect(fieldMessage(checked.errors.from!)).toBe('Submitted from must not be later than Submitted to (from 2026-11-10T00:00:00+05:30, to 2026-11-02T23:59:59+05:30).');
     expect(fieldMessage(checkForm({ ...empty, limit: '0' }, DATES).errors.limit!)).toBe('Page size must be a whole number from 1 to 100, written in digits.');
     expect(fieldMessage(checkForm({ ...empty, ids: '1,a' }, DATES).errors.ids!)).toMatch(/^Ids must be positive whole numbers/);
     expect(fieldMessage(checkForm({ ...empty, names: '#N1,,#N2' }, DATES).errors.names!)).toMatch(/^Order names: an empty name between commas; write them comma-separated/);

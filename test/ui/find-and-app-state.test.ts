@@ -4,7 +4,7 @@ import type { IndexRecord } from '../../src/local/search-index/index.js';
 import { appReducer, initialAppState, topScreen } from '../../src/ui/app-state.js';
 import { switchBlocker } from '../../src/ui/profiles/switch-blocker.js';
 import { textAt } from '../../src/ui/components/text-edit.js';
-import { parseFind } from '../../src/ops/find-orders.js';
+import { parseFind } from '../../src/ops/order-refs.js';
 import { findReducer, initialFindState } from '../../src/ui/screens/list/find-state.js';
 
 const order = (id: number) => ({ id }) as ReturnOrder;

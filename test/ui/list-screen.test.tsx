@@ -331,7 +331,7 @@ describe('orders list', () => {
     const view = track(renderFilterPanel({ initial: { ...formFromFilters({}, 50), from: '2026-11-10', to: '2026-11-02' }, serverError: null }));
     await view.waitFor('› Statuses');
     // The range error names both fields as the panel labels them.
-    await view.waitFor('✗ Submitted from must not be later than Submitted to. [invalid_date_range]');
+    await view.waitFor('✗ Submitted from must not be later than Submitted to (from 2026-11-10T00:00:00Z,');
     await view.press('\t');
     await view.waitFor('› Submitted from');
     // Focused with an error: the error, not the format hint too.

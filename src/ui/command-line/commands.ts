@@ -4,11 +4,12 @@
  * filters, opens a saved view, or asks the app shell for something (`AppCommand`): a new
  * app-level command is one entry here and one handler in the shell. Pure.
  */
-import { parseIds, parseOrderNames, parseStatuses, type ListFilters } from '../../api/list-params.js';
+import type { ListFilters } from '../../api/list-params.js';
 import { RETURN_ORDER_STATUSES } from '../../api/schemas.js';
 import type { DateInputContext } from '../../format/date-input.js';
 import { didYouMean, knownNamesHint } from '../../format/did-you-mean.js';
-import { withDateBound } from '../../ops/filter-input.js';
+import { listQueryText, readListQuery, type ListQueryField } from '../../ops/list-query.js';
+import { inFieldWords } from '../screens/list/filter-form.js';
 import type { SavedViews } from '../../ops/saved-views.js';
 
 /** What a command asks of the app shell (which may not offer every one: see app.tsx). */
@@ -53,31 +54,33 @@ const fail = (message: string): CommandResult => ({ ok: false, message });
 /** The words of an argument: separated by commas, spaces or both ("1001, 1002" or "1001 1002"). */
 const words = (argument: string) => argument.split(/[\s,]+/).filter((w) => w !== '');
 
+/**
+ * The list's filters with one field given anew, all read again (src/ops/list-query.ts), so a
+ * new bound is checked against the other one; the field's error in the panel's words if not.
+ */
+function withField(filters: ListFilters, field: ListQueryField, text: string, ctx: CommandContext, hint = ''): CommandResult {
+  const read = readListQuery({ ...listQueryText(filters), [field]: text }, ctx.dates);
+  if (read.ok) return done({ kind: 'filters', filters: read.filters });
+  return fail(`${inFieldWords(read.errors[read.first]!.message)}${hint}`);
+}
+
 /** A name among `known`, or a message naming them and the closest ones. */
 function pickName(kind: string, name: string, known: readonly string[]): string | null {
   if (known.includes(name)) return null;
   return `No ${kind} named "${name}" ${knownNamesHint(name, known, `${kind}s`)}`;
 }
 
-/**
- * A command whose argument is a list (ids, order names): its words joined by commas go to
- * `apply`, which gives the new filters or null when they are not valid (then `help` is shown).
- */
-function listCommand(
-  name: 'ids' | 'names',
-  usage: string,
-  description: string,
-  help: string,
-  apply: (commaList: string, filters: ListFilters) => ListFilters | null,
-): CommandSpec {
+/** A command whose argument is a list (ids, order names): its words, joined by commas, replace that filter. */
+function listCommand(name: 'ids' | 'names', usage: string, description: string, help: string): CommandSpec {
   return {
     name,
     argument: name,
     usage,
     description,
     run: (argument, ctx) => {
-      const filters = words(argument).length === 0 ? null : apply(words(argument).join(','), ctx.filters);
-      return filters ? done({ kind: 'filters', filters }) : fail(help);
+      if (words(argument).length === 0) return fail(help);
+      const result = withField(ctx.filters, name, words(argument).join(','), ctx);
+      return result.ok ? result : fail(help);
     },
   };
 }
@@ -94,8 +97,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       const unknown = words(argument).find((w) => !(RETURN_ORDER_STATUSES as readonly string[]).includes(w));
       // Short enough for the line under the prompt: the closest names first, Tab lists them all.
       if (unknown !== undefined) return fail(`"${unknown}" is not a status.${didYouMean(unknown, RETURN_ORDER_STATUSES)} Tab completes status names.`);
-      const parsed = parseStatuses(words(argument).join(','));
-      return parsed.ok ? done({ kind: 'filters', filters: { ...ctx.filters, statuses: parsed.value } }) : fail(parsed.error.message);
+      return withField(ctx.filters, 'statuses', words(argument).join(','), ctx);
     },
   },
   ...(['from', 'to'] as const).map(
@@ -106,19 +108,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       description: bound === 'from' ? 'Submitted at or after: a date, today, yesterday, 7d, a date-time' : 'Submitted at or before (a date: to its end)',
       run: (argument, ctx) => {
         if (argument.trim() === '') return fail(`Give a date, e.g. :${bound} today, :${bound} 2026-11-02 or :${bound} 7d.`);
-        const next = withDateBound(ctx.filters, bound, argument, ctx.dates);
-        return next.ok ? done({ kind: 'filters', filters: next.filters }) : fail(next.message);
+        return withField(ctx.filters, bound, argument, ctx);
       },
     }),
   ),
-  listCommand('ids', ':ids ID…', 'Only these return order ids', 'Give return order ids, e.g. :ids 1001 1002 (whole numbers above 0).', (argument, filters) => {
-    const parsed = parseIds(argument);
-    return parsed.ok ? { ...filters, ids: parsed.value } : null;
-  }),
-  listCommand('names', ':names NAME…', 'Only these order names (exact, e.g. #N1001)', 'Give order names, e.g. :names #N1001 #N1002.', (argument, filters) => {
-    const parsed = parseOrderNames(argument);
-    return parsed.ok ? { ...filters, orderNames: parsed.value } : null;
-  }),
+  listCommand('ids', ':ids ID…', 'Only these return order ids', 'Give return order ids, e.g. :ids 1001 1002 (whole numbers above 0).'),
+  listCommand('names', ':names NAME…', 'Only these order names (exact, # optional: AO1711 finds #AO1711)', 'Give order names, e.g. :names #N1001 #N1002.'),
   { name: 'clear', argument: 'none', usage: ':clear', description: 'No filters, the default columns', run: () => done({ kind: 'clear' }) },
   {
     name: 'view',

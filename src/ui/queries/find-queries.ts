@@ -1,7 +1,7 @@
-/** The query of quick find (the lookup itself is src/ops/find-orders.ts, shared with scan mode). */
+/** The query of quick find (the lookup itself is src/ops/order-refs.ts, shared with scan mode). */
 import { queryOptions } from '@tanstack/react-query';
 import type { ReturnsClient } from '../../api/client-types.js';
-import { findOrders, type FindLookup } from '../../ops/find-orders.js';
+import { findOrders, type FindLookup } from '../../ops/order-refs.js';
 import { orderKeys } from './query-keys.js';
 
 /** Query options of one quick find (never served stale: the answer decides what opens). */

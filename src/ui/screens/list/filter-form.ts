@@ -1,19 +1,12 @@
 /**
- * The filter panel's fields as pure functions: text in, the interface's rules applied
- * (src/api/list-params.ts), one error per field out. The panel shows each error next to
- * its field while the user types.
+ * The filter panel's fields: their labels and formats, and their text read by the one
+ * list-query reader (src/ops/list-query.ts), one error per field out, in the panel's words.
+ * The panel shows each error next to its field while the user types. Pure.
  */
-import {
-  checkDateRange,
-  parseDateParam,
-  parseIds,
-  parseLimit,
-  parseOrderNames,
-  type ListFilters,
-  type ParamError,
-} from '../../../api/list-params.js';
-import { RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../../../api/schemas.js';
-import { parseDateInput, type DateBound, type DateInputContext } from '../../../format/date-input.js';
+import type { ListFilters, ParamError } from '../../../api/list-params.js';
+import { DEFAULT_PAGE_SIZE, RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../../../api/schemas.js';
+import type { DateInputContext } from '../../../format/date-input.js';
+import { readListQuery, type ListQueryText } from '../../../ops/list-query.js';
 
 /** The panel's fields, in the order Tab visits them. */
 export const FILTER_FIELDS = ['statuses', 'from', 'to', 'ids', 'names', 'limit'] as const;
@@ -102,48 +95,23 @@ export function fieldMessage(error: ParamError): string {
   return inFieldWords(error.message);
 }
 
-/** A date field as the RFC 3339 date-time to send, or its error naming the accepted forms. */
-function checkDate(text: string, bound: DateBound, dates: DateInputContext): { value?: string; error?: ParamError } {
-  if (text.trim() === '') return {};
-  const param = bound === 'from' ? 'submitted_at_min' : 'submitted_at_max';
-  const parsed = parseDateInput(text, bound, dates);
-  return parsed.ok ? { value: parsed.value } : { error: { code: 'invalid_date_format', param, message: parsed.message } };
-}
-
 /**
- * Checks every field (an empty text field means "no filter") and, when all pass, gives the
- * filters. Statuses come from a fixed checklist, in the interface's order. Dates are read
- * with `dates` (clock and zone): `7d` becomes the date-time seven days before now.
+ * Checks every field (an empty text field means "no filter") with the one list-query reader
+ * (src/ops/list-query.ts) and, when all pass, gives the filters. Statuses come from a fixed
+ * checklist, sent in the interface's order. Dates are read with `dates` (clock and zone).
  */
 export function checkForm(values: FilterFormValues, dates: DateInputContext): CheckedForm {
-  const errors: FieldErrors = {};
-  const fromDate = checkDate(values.from, 'from', dates);
-  const toDate = checkDate(values.to, 'to', dates);
-  if (fromDate.error) errors.from = fromDate.error;
-  if (toDate.error) errors.to = toDate.error;
-  const from = fromDate.value === undefined ? undefined : parseDateParam(fromDate.value, 'submitted_at_min');
-  const to = toDate.value === undefined ? undefined : parseDateParam(toDate.value, 'submitted_at_max');
-  if (from && !from.ok) errors.from = from.error;
-  if (to && !to.ok) errors.to = to.error;
-  if (from?.ok && to?.ok) {
-    const range = checkDateRange(from.value, to.value);
-    if (range) errors.from = range;
-  }
-  const ids = values.ids === '' ? undefined : parseIds(values.ids);
-  if (ids && !ids.ok) errors.ids = ids.error;
-  const names = values.names === '' ? undefined : parseOrderNames(values.names);
-  if (names && !names.ok) errors.names = names.error;
-  const limit = parseLimit(values.limit);
-  if (!limit.ok) errors.limit = limit.error;
-
-  if (Object.keys(errors).length > 0 || !limit.ok) return { errors };
+  const text = (value: string) => (value.trim() === '' ? undefined : value);
   const statuses = RETURN_ORDER_STATUSES.filter((s) => values.statuses.includes(s));
-  const filters: ListFilters = {
-    ...(statuses.length ? { statuses } : {}),
-    ...(fromDate.value !== undefined ? { submittedAtMin: fromDate.value } : {}),
-    ...(toDate.value !== undefined ? { submittedAtMax: toDate.value } : {}),
-    ...(ids?.ok ? { ids: ids.value } : {}),
-    ...(names?.ok ? { orderNames: names.value } : {}),
+  const given = {
+    limit: values.limit,
+    from: text(values.from),
+    to: text(values.to),
+    statuses: statuses.length > 0 ? statuses.join(',') : undefined,
+    ids: values.ids === '' ? undefined : values.ids,
+    names: values.names === '' ? undefined : values.names,
   };
-  return { errors, result: { filters, limit: limit.value } };
+  const read = readListQuery(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as ListQueryText, dates);
+  if (!read.ok) return { errors: read.errors };
+  return { errors: {}, result: { filters: read.filters, limit: read.limit ?? DEFAULT_PAGE_SIZE } };
 }

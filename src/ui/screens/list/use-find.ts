@@ -19,7 +19,7 @@ import { classifyError } from '../../errors/classify.js';
 import { useEchoedTyping, useScanHandler } from '../../keys/input-router.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
 import { orderRefOfScan } from '../../../ops/scan-code.js';
-import { parseFind } from '../../../ops/find-orders.js';
+import { parseFind } from '../../../ops/order-refs.js';
 import { findOrdersQuery } from '../../queries/find-queries.js';
 import { orderKeys } from '../../queries/query-keys.js';
 import { useSearchIndex } from '../../search-index/search-index-context.js';
