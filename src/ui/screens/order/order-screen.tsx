@@ -12,6 +12,7 @@ import { wrapToWidth } from '../../../format/width.js';
 import { footerPart, useFooterRows } from '../../components/key-hints.js';
 import { fixedPart, PRIORITY, ScreenParts, spacerPart } from '../../layout/screen-parts.js';
 import { actionLabel } from '../../keys/match.js';
+import { useReportKeyState } from '../../context/key-state-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
@@ -20,7 +21,6 @@ import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { orderParts } from './order-parts.js';
 import { orderDetailQuery } from './order-queries.js';
-import { unavailableOrderActions } from './order-key-availability.js';
 import type { OrderMode } from './order-state.js';
 import { itemRefs, orderItems } from '../../../ops/review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
@@ -103,9 +103,9 @@ export function OrderScreen(props: OrderScreenProps) {
   const scope = scopeOfMode(state.mode);
   // Memoized: the footer skips a render when its hints are the same (a held j or k on this screen).
   const status = order?.status ?? null;
-  const isKeepUnsupported = keepUnsupportedSince !== null;
-  const offActions = useMemo(() => (scope === 'order' ? unavailableOrderActions(status, isKeepUnsupported) : undefined), [scope, status, isKeepUnsupported]);
-  const footer = footerPart(useFooterRows(scope, columns - 1, offActions && { offActions }));
+  const keyState = useMemo(() => ({ status, keepUnsupportedSince }), [status, keepUnsupportedSince]);
+  useReportKeyState(keyState);
+  const footer = footerPart(useFooterRows(scope, columns - 1, scope === 'order' ? { keyState } : undefined));
   const justDecided = state.justDecided;
   useEffect(() => {
     if (justDecided === null) return undefined;
