@@ -11,7 +11,8 @@ import { chooseFooter, footerHints } from '../../../src/ui/components/key-hints.
 import { KEY_BINDINGS, type KeyBinding } from '../../../src/ui/keys/bindings.js';
 import { helpLines } from '../../../src/ui/components/help-lines.js';
 import { itemKey, type Decision, type ItemRef } from '../../../src/ops/review-model.js';
-import { initialOrderState, ORDER_KEY_ACTIONS, orderReducer, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
+import { ORDER_KEY_ACTIONS } from '../../../src/ui/screens/order/order-keys.js';
+import { initialOrderState, orderReducer, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
 import { propertyRuns } from '../../helpers/property-runs.js';
 
 const ORDER_BINDINGS: readonly KeyBinding[] = KEY_BINDINGS.filter((b) => b.scope === 'order');

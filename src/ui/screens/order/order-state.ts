@@ -10,9 +10,7 @@ import { editText, textAt, type TextEditState } from '../../components/text-edit
 import type { ItemProblem, WriteFailure } from './review-errors.js';
 import { approveUndecided } from '../../../ops/review-plan.js';
 import { checkReview, itemKey, toDraftDecisions, type Decision, type Decisions, type ItemKey, type ItemRef } from '../../../ops/review-model.js';
-import type { KeyAction } from '../../keys/bindings.js';
-import type { DisabledReason } from '../../keys/disabled-reasons.js';
-import { disabledReasonOf } from '../../keys/match.js';
+import { orderKeyOff } from './order-keys.js';
 import { message, type Banner, type BannerTone } from './order-banner.js';
 
 export type OrderMode =
@@ -115,27 +113,6 @@ function toNextUndecided(state: OrderState, ctx: OrderContext): OrderState {
     if (ref.status === 'pending' && !state.decisions[ref.key]) return { ...state, cursor: at, justDecided: ctx.items[state.cursor]?.key ?? null };
   }
   return { ...state, justDecided: null };
-}
-
-/** The reducer's action of each order key (use-order-input.ts dispatches these). */
-export const ORDER_KEY_ACTIONS: Partial<Record<KeyAction, OrderAction>> = {
-  'move-up': { type: 'move', delta: -1 },
-  'move-down': { type: 'move', delta: 1 },
-  approve: { type: 'approve' },
-  reject: { type: 'open-reject' },
-  keep: { type: 'keep' },
-  'approve-all': { type: 'approve-all' },
-  'clear-decision': { type: 'clear' },
-  submit: { type: 'submit' },
-  receive: { type: 'request-receive' },
-};
-
-const KEY_OF_ACTION = new Map(Object.entries(ORDER_KEY_ACTIONS).map(([key, action]) => [action.type, key as KeyAction]));
-
-/** Why the key behind `action` does nothing for the order (its binding's disabledReason), or undefined. */
-export function orderKeyOff(action: OrderAction, ctx: OrderContext): DisabledReason | undefined {
-  const key = KEY_OF_ACTION.get(action.type);
-  return key === undefined ? undefined : disabledReasonOf('order', key, ctx);
 }
 
 /** The state showing why the key of `action` does nothing, or null when it acts (a second keep press acts anyway). */

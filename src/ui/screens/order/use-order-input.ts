@@ -7,7 +7,8 @@ import type { Key } from 'ink';
 import type { KeyAction, KeyScope } from '../../keys/bindings.js';
 import type { KeyMeta } from '../../keys/deliberate.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
-import { ORDER_KEY_ACTIONS, type OrderAction, type OrderMode } from './order-state.js';
+import { ORDER_KEY_ACTIONS } from './order-keys.js';
+import type { OrderAction, OrderMode } from './order-state.js';
 import { useConfirmGate, type ConfirmStatus } from './use-confirm-gate.js';
 
 export interface OrderCommands {
