@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Text } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { footerPart, useFooterRows } from '../../components/key-hints.js';
@@ -29,9 +29,6 @@ import { useOpenWebPage } from '../../hooks/use-web-page.js';
 import { useOrderState } from './use-order-state.js';
 import { useKeepUnsupportedSince, useOrderWrites } from './use-order-writes.js';
 import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
-
-/** How long a decided item stays marked after the cursor moved on from it. */
-const DECIDED_MARK_MS = 1200;
 
 /** The question before a write, with the order's name (sanitized). */
 function confirmText(orderName: string, mode: OrderMode): DisplayText {
@@ -101,17 +98,12 @@ export function OrderScreen(props: OrderScreenProps) {
   const confirmStatus = useOrderInput(state.mode, commands, true);
 
   const scope = scopeOfMode(state.mode);
-  // Memoized: the footer skips a render when its hints are the same (a held j or k on this screen).
+  // What the keys' disabledReason reads; memoized, so the help hears of it only when it changes.
   const status = order?.status ?? null;
   const keyState = useMemo(() => ({ status, keepUnsupportedSince }), [status, keepUnsupportedSince]);
   useReportKeyState(keyState);
   const footer = footerPart(useFooterRows(scope, columns - 1, scope === 'order' ? { keyState } : undefined));
   const justDecided = state.justDecided;
-  useEffect(() => {
-    if (justDecided === null) return undefined;
-    const timer = setTimeout(() => dispatch({ type: 'decided-mark-over' }), DECIDED_MARK_MS);
-    return () => clearTimeout(timer);
-  }, [justDecided, dispatch]);
 
   const message = (key: string, lines: readonly string[], color?: string) =>
     fixedPart(key, lines.length, PRIORITY.content, () => lines.map((line, i) => <Text key={i} color={color} wrap="truncate">{line}</Text>));
