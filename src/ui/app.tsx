@@ -18,6 +18,7 @@ import { useNotice } from './context/notice-context.js';
 import { useSettleUnknownWrites } from './hooks/use-settle-unknown-writes.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { KeyAction, KeyScope } from './keys/bindings.js';
+import { KeyStateProvider } from './context/key-state-context.js';
 import { GlobalKeysProvider } from './keys/global-keys-context.js';
 import { InputRouterProvider } from './keys/input-router.js';
 import { PasteFallback, ScanFallback } from './keys/input-fallbacks.js';
@@ -160,6 +161,7 @@ export function App(props: AppProps) {
       <PasteFallback />
       <AppActionsContext.Provider value={actions}>
       <GlobalKeysProvider onAction={onGlobal}>
+      <KeyStateProvider>
         {/* Clipped vertically only: every line is already cut to the width, and a horizontal
             clip made Ink slice each line of each frame again (a third of the first frame). */}
         <Box flexDirection="column" height={size.rows} overflowY="hidden">
@@ -182,6 +184,7 @@ export function App(props: AppProps) {
           </Box>
           <NoticeLine />
         </Box>
+      </KeyStateProvider>
       </GlobalKeysProvider>
       </AppActionsContext.Provider>
     </InputRouterProvider>

@@ -26,7 +26,7 @@ describe('the footer chosen by rank (pure)', () => {
   });
 
   it('leaves out keys that are off before any key that works', () => {
-    const order = footerHints('order', false, { offActions: new Map([['receive', 'not reviewed']]) }, KEY_BINDINGS);
+    const order = footerHints('order', false, { keyState: { status: 'pending', keepUnsupportedSince: null } }, KEY_BINDINGS);
     expect(text(chooseFooter(order, 79))).toEqual(['Esc back  a approve  x reject  e keep  A approve all  s submit  ? help  q quit']);
     expect(text(chooseFooter(order, 199)).join('  ')).toContain('r receive (off: not reviewed)');
   });

@@ -51,4 +51,18 @@ describe('help search', () => {
     await view.press(KEY.escape);
     await view.waitUntil((f) => !f.includes('Help: keys'), 'the help is closed');
   });
+
+  it('over an order, the help marks a (approve) off exactly as the order screen\'s footer does, in the same words', async () => {
+    const view = views[views.push(renderConsole({ baseUrl: sandbox.url, columns: 120, rows: 40 })) - 1]! as ReturnType<typeof renderConsole>;
+    await view.waitFor('#N1025');
+    await view.press(KEY.enter, 'Esc back');
+    await view.waitUntil((f) => /a approve/.test(f) && !f.includes('Loading order'), 'the order is shown');
+    const footerOff = /a approve \(off: ([^)]+)\)/.exec(view.frame())?.[1];
+    await view.press('?', 'Help: keys');
+    await view.press('/', 'Search: ');
+    await view.press('approve item');
+    await view.waitFor('Approve item');
+    const line = view.frame().split('\n').find((l) => l.includes('Approve item'))!;
+    expect(line).toContain(footerOff === undefined ? '(changes data)' : `(changes data; off: ${footerOff})`);
+  });
 });

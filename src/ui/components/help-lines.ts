@@ -4,8 +4,9 @@
  */
 import { COMMANDS } from '../command-line/commands.js';
 import { bindingGroups, keyName } from '../keys/binding-docs.js';
-import type { KeyScope } from '../keys/bindings.js';
-import type { KeyTable } from '../keys/match.js';
+import type { KeyBinding, KeyScope } from '../keys/bindings.js';
+import type { KeyState } from '../keys/disabled-reasons.js';
+import { offReason, type KeyTable } from '../keys/match.js';
 import { displayWidth, truncateToWidth, wrapToWidth } from '../../format/width.js';
 
 /** One line of the help before wrapping: a title, or a row whose `text` follows its `lead` (keys, or an indent). */
@@ -28,15 +29,21 @@ const LEGEND: readonly string[] = [
 
 const row = (keys: string, text: string): HelpLine => ({ lead: `  ${keys.padEnd(KEYS_WIDTH)} `, text });
 
-/** Every binding of `table`, the screen's `scopes` first, then the commands and the legend. */
-export function helpLines(scopes: readonly KeyScope[], isReadOnly: boolean, table: KeyTable): HelpLine[] {
+/** What the help says after a binding: whether it changes data, and why it does nothing now. */
+function noteOf(binding: KeyBinding, isReadOnly: boolean, keyState: KeyState | undefined): string {
+  const off = offReason(binding, isReadOnly, keyState);
+  const notes = [...(binding.isMutating ? ['changes data'] : []), ...(off ? [`off: ${off.short}`] : [])];
+  return notes.length > 0 ? `  (${notes.join('; ')})` : '';
+}
+
+/** Every binding of `table`, the screen's `scopes` first, then the commands and the legend; keys off for `keyState` say so. */
+export function helpLines(scopes: readonly KeyScope[], isReadOnly: boolean, table: KeyTable, keyState?: KeyState): HelpLine[] {
   const lines: HelpLine[] = [];
   for (const group of bindingGroups(scopes, table)) {
     lines.push({ lead: '', text: group.title, isTitle: true });
     for (const b of group.bindings) {
       const keys = b.keys.length > 0 ? b.keys.map(keyName).join(' ') : '(no key)';
-      const note = b.isMutating ? (isReadOnly ? '  (changes data; off: read-only)' : '  (changes data)') : '';
-      lines.push(row(keys, `${b.description}${note}`));
+      lines.push(row(keys, `${b.description}${noteOf(b, isReadOnly, keyState)}`));
     }
     // The commands follow the command line's keys.
     if (group.scope === 'command') {

@@ -6,6 +6,7 @@
  */
 import { Text } from 'ink';
 import { useState } from 'react';
+import { useReportedKeyState } from '../context/key-state-context.js';
 import { useServices } from '../context/services-context.js';
 import type { KeyScope } from '../keys/bindings.js';
 import { useKeyBindings } from '../keys/use-key-bindings.js';
@@ -42,7 +43,7 @@ export function HelpOverlay(props: HelpOverlayProps) {
   const [top, setTop] = useState(0);
   const query = search.text.value;
   const isSearching = search.isTyping || query !== '';
-  const found = filterHelpLines(helpLines(props.scopes, isReadOnly, useKeyTable()), query);
+  const found = filterHelpLines(helpLines(props.scopes, isReadOnly, useKeyTable(), useReportedKeyState()), query);
   const lines = wrapHelpLines(found, columns);
   const count = found.filter((l) => !l.isTitle).length;
   const footer = footerPart(useFooterRows(search.isTyping ? 'help-find' : 'help', columns - 1));

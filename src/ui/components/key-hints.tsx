@@ -11,7 +11,8 @@ import { displayWidth } from '../../format/width.js';
 import { useServices } from '../context/services-context.js';
 import { useTheme } from '../context/theme-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from '../keys/bindings.js';
-import { hintBindings, type KeyTable } from '../keys/match.js';
+import type { KeyState } from '../keys/disabled-reasons.js';
+import { hintBindings, offReason, type KeyTable } from '../keys/match.js';
 import { useKeyTable } from '../keys/use-key-table.js';
 import { fixedPart, PRIORITY, type ScreenPart } from '../layout/screen-parts.js';
 
@@ -30,15 +31,15 @@ const OFF_RANK = 4;
 /** A scope, or several (their hints are joined, first scope first, without repeats). */
 export type HintScopes = KeyScope | readonly KeyScope[];
 
-/** What a screen says about its keys now: which do nothing and why, and which it does not show (they mean something else at this moment). */
+/** What a screen says about its keys now: the state its keys' `disabledReason` reads, and which keys it does not show (they mean something else at this moment). */
 export interface FooterOptions {
-  readonly offActions?: ReadonlyMap<KeyAction, string>;
+  readonly keyState?: KeyState;
   readonly hidden?: ReadonlySet<KeyAction>;
 }
 
 /** Every hint the scopes can show, in reading order (the scopes' own keys, then the global ones), with which are off and why (pure). */
 export function footerHints(scope: HintScopes, isReadOnly: boolean, options: FooterOptions = {}, table?: KeyTable): readonly Hint[] {
-  const { offActions, hidden } = options;
+  const { keyState, hidden } = options;
   const scopes: readonly KeyScope[] = typeof scope === 'string' ? [scope] : scope;
   const seen = new Set<string>();
   const hints: Hint[] = [];
@@ -46,7 +47,7 @@ export function footerHints(scope: HintScopes, isReadOnly: boolean, options: Foo
     for (const b of hintBindings(s, table)) {
       if (seen.has(b.label) || (b.scope !== 'global' && hidden?.has(b.action))) continue;
       seen.add(b.label);
-      const offWhy = isReadOnly && b.isMutating ? 'read-only' : offActions?.get(b.action);
+      const offWhy = offReason(b, isReadOnly, keyState)?.short;
       hints.push({ binding: b, words: ` ${b.hint ?? b.description}${offWhy !== undefined ? ` (off: ${offWhy})` : ''}`, offWhy });
     }
   }

@@ -4,6 +4,8 @@
  * docs/keybindings.md. Add a binding here, never as a literal key check in a component.
  */
 
+import { keepReason, needsPending, needsReviewed, type DisabledReason, type KeyState } from './disabled-reasons.js';
+
 /** Where a binding applies. `global` applies on every screen unless a prompt has focus. */
 export type KeyScope = 'global' | 'list' | 'order' | 'filter' | 'find' | 'command' | 'reason' | 'confirm' | 'help' | 'help-find' | 'log' | 'bulk' | 'scan' | 'overview' | 'profiles';
 
@@ -48,6 +50,11 @@ export interface KeyBinding {
    * may quit, open scan mode or answer a question.
    */
   readonly isDeliberate?: boolean;
+  /**
+   * Why the key does nothing for the screen's state, or undefined when it acts (lazygit's
+   * GetDisabledReason): the footer marks it off, the help says so, and pressing it shows why.
+   */
+  readonly disabledReason?: (state: KeyState) => DisabledReason | undefined;
 }
 
 const c = (char: string): KeySpec => ({ char });
@@ -86,13 +93,13 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { action: 'back', scope: 'order', keys: [s('escape')], label: 'Esc', description: 'Back to the list', isMutating: false, hintRank: 1, hint: 'back' },
   { action: 'move-up', scope: 'order', keys: [s('up'), c('k')], label: '↑/k', description: 'Previous item', isMutating: false },
   { action: 'move-down', scope: 'order', keys: [s('down'), c('j')], label: '↓/j', description: 'Next item', isMutating: false },
-  { action: 'approve', scope: 'order', keys: [c('a')], label: 'a', description: 'Approve item', isMutating: true, hintRank: 1, hint: 'approve' },
-  { action: 'reject', scope: 'order', keys: [c('x')], label: 'x', description: 'Reject item (asks for a reason)', isMutating: true, hintRank: 1, hint: 'reject' },
-  { action: 'keep', scope: 'order', keys: [c('e')], label: 'e', description: 'Keep item (customer keeps it)', isMutating: true, hintRank: 2, hint: 'keep' },
-  { action: 'approve-all', scope: 'order', keys: [c('A')], label: 'A', description: 'Approve all undecided items', isMutating: true, hintRank: 3, hint: 'approve all' },
-  { action: 'clear-decision', scope: 'order', keys: [s('backspace'), s('delete'), c('u')], label: 'u', description: 'Clear decision', isMutating: true, hintRank: 3, hint: 'clear' },
-  { action: 'submit', scope: 'order', keys: [c('s')], label: 's', description: 'Submit review', isMutating: true, hintRank: 1, hint: 'submit' },
-  { action: 'receive', scope: 'order', keys: [c('r')], label: 'r', description: 'Receive order', isMutating: true, hintRank: 1, hint: 'receive' },
+  { action: 'approve', scope: 'order', keys: [c('a')], label: 'a', description: 'Approve item', isMutating: true, hintRank: 1, hint: 'approve', disabledReason: needsPending },
+  { action: 'reject', scope: 'order', keys: [c('x')], label: 'x', description: 'Reject item (asks for a reason)', isMutating: true, hintRank: 1, hint: 'reject', disabledReason: needsPending },
+  { action: 'keep', scope: 'order', keys: [c('e')], label: 'e', description: 'Keep item (customer keeps it)', isMutating: true, hintRank: 2, hint: 'keep', disabledReason: keepReason },
+  { action: 'approve-all', scope: 'order', keys: [c('A')], label: 'A', description: 'Approve all undecided items', isMutating: true, hintRank: 3, hint: 'approve all', disabledReason: needsPending },
+  { action: 'clear-decision', scope: 'order', keys: [s('backspace'), s('delete'), c('u')], label: 'u', description: 'Clear decision', isMutating: true, hintRank: 3, hint: 'clear', disabledReason: needsPending },
+  { action: 'submit', scope: 'order', keys: [c('s')], label: 's', description: 'Submit review', isMutating: true, hintRank: 1, hint: 'submit', disabledReason: needsPending },
+  { action: 'receive', scope: 'order', keys: [c('r')], label: 'r', description: 'Receive order', isMutating: true, hintRank: 1, hint: 'receive', disabledReason: needsReviewed },
   { action: 'refresh', scope: 'order', keys: [c('R')], label: 'R', description: 'Refresh order', isMutating: false },
   { action: 'open-web', scope: 'order', keys: [c('W')], label: 'W', description: "Open the order's page in the web admin (the profile's web_url)", isMutating: false },
 

@@ -5,6 +5,7 @@
 import type { Key } from 'ink';
 import { sanitizeForTerminal, type DisplayText } from '../../format/sanitize.js';
 import { KEY_BINDINGS, type KeyAction, type KeyBinding, type KeyScope, type KeySpec } from './bindings.js';
+import type { DisabledReason, KeyState } from './disabled-reasons.js';
 
 /** A key table: the built-in one, or the built-in one with the config file's keybindings applied. */
 export type KeyTable = readonly KeyBinding[];
@@ -122,6 +123,21 @@ export function boundLabel(scope: KeyScope, action: KeyAction, table: KeyTable =
 export function readOnlyReason(binding: KeyBinding): string {
   // Short enough for an 80-column notice line with any key label (test/ui/notice-width.test.ts).
   return `Read-only mode: "${binding.label}" is off (start without --read-only to change orders).`;
+}
+
+/**
+ * Why `binding`'s key does nothing now, or undefined when it acts: read-only mode for a key
+ * that changes data, else the binding's own `disabledReason` for the screen's `state`
+ * (none given: the screen has no state its keys depend on).
+ */
+export function offReason(binding: KeyBinding, isReadOnly: boolean, state?: KeyState): DisabledReason | undefined {
+  if (isReadOnly && binding.isMutating) return { text: sanitizeForTerminal(readOnlyReason(binding)), short: 'read-only' };
+  return state && binding.disabledReason?.(state);
+}
+
+/** Why the key of `action` in `scope` does nothing for `state` (its binding's `disabledReason`), or undefined. */
+export function disabledReasonOf(scope: KeyScope, action: KeyAction, state: KeyState, table: KeyTable = KEY_BINDINGS): DisabledReason | undefined {
+  return table.find((b) => b.scope === scope && b.action === action)?.disabledReason?.(state);
 }
 
 /** Actions that only move a selection or scroll: harmless if the key was a scan's first. */

@@ -17,7 +17,7 @@ import { isPrintablePress } from './scan-classifier.js';
 import { useDeliberate } from './use-deliberate.js';
 import { useIsScreenActive } from './screen-active-context.js';
 import type { KeyAction, KeyBinding, KeyScope } from './bindings.js';
-import { actionLabel, matchBinding, readOnlyReason, SCAN_IN_PROMPT, TEXT_SCOPES } from './match.js';
+import { actionLabel, matchBinding, offReason, SCAN_IN_PROMPT, TEXT_SCOPES } from './match.js';
 import { pressedKey, unboundKeyText } from './unbound-key.js';
 import { useKeyTable } from './use-key-table.js';
 
@@ -86,7 +86,8 @@ export function useKeyBindings(
           if (binding.scope === 'global' && onGlobal) onGlobal(binding.action);
           else latestRef.current.handler(binding.action, input, key, binding, meta);
         };
-        if (binding.isMutating && isReadOnly) show(sanitizeForTerminal(readOnlyReason(binding)), 'warning');
+        const off = offReason(binding, isReadOnly);
+        if (off) show(off.text, 'warning');
         else if (!binding.isDeliberate) act();
         else {
           tryDeliberate({

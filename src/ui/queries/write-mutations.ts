@@ -15,7 +15,6 @@ import type { ReviewItem } from '../../api/schemas.js';
 import type { BulkProgress } from '../../api/bulk/index.js';
 import { runBulkWrites, type BulkKind, type BulkRunReport } from '../../ops/bulk.js';
 import type { ActivitySource, OpsContext } from '../../ops/context.js';
-import type { DraftStore } from '../../local/drafts.js';
 import type { WriteOutcome } from '../../ops/outcome.js';
 import { receiveOrder } from '../../ops/receive.js';
 import { reviewOrder } from '../../ops/review.js';
@@ -24,6 +23,7 @@ import { sendQueuedScan, type QueueNotes, type QueueStep } from '../../ops/scan-
 import { heldBy } from '../../ops/write-stops.js';
 import { classifyError } from '../errors/classify.js';
 import type { ConsoleServices } from '../services.js';
+import { draftStoreOf } from '../draft-store.js';
 import { writeKeys } from './mutation-keys.js';
 import { orderKeys } from './query-keys.js';
 
@@ -48,10 +48,10 @@ export function settledOf<T>(write: Promise<T>): Promise<T> {
 
 const isKeyRefused = (error: ApiError) => classifyError(error).kind === 'auth';
 
-/** The operations' context of the console's services. */
-export function opsContext(services: Pick<ConsoleServices, 'client' | 'stateDir' | 'profile' | 'now' | 'writeStops'>, source: ActivitySource, drafts?: DraftStore): OpsContext {
+/** The operations' context of the console's services (with the console's one drafts store). */
+export function opsContext(services: Pick<ConsoleServices, 'client' | 'stateDir' | 'profile' | 'now' | 'writeStops'>, source: ActivitySource): OpsContext {
   const { client, stateDir, now, writeStops } = services;
-  return { client, stateDir, profile: services.profile.stateName, now, source, ...(drafts && { drafts }), ...(writeStops && { writeStops }) };
+  return { client, stateDir, profile: services.profile.stateName, now, source, drafts: draftStoreOf(services), ...(writeStops && { writeStops }) };
 }
 
 function raiseRefusedKey(outcome: WriteOutcome): WriteOutcome {

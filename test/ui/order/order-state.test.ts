@@ -1,7 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { initialOrderState, orderReducer, type OrderAction, type OrderContext, type OrderState } from '../../../src/ui/screens/order/order-state.js';
-import { unavailableOrderActions } from '../../../src/ui/screens/order/order-key-availability.js';
+import { KEY_BINDINGS } from '../../../src/ui/keys/bindings.js';
 import { placeReviewError } from '../../../src/ui/screens/order/review-errors.js';
 import type { ItemRef } from '../../../src/ops/review-model.js';
 
@@ -190,7 +190,16 @@ describe('order reducer: receive and drafts', () => {
   });
 });
 
-describe('unavailableOrderActions', () => {
+/** The order keys that are off for an order in `status`, with the footer's words why (their bindings' disabledReason). */
+const unavailableOrderActions = (status: string | null, isKeepOff = false) =>
+  new Map(
+    KEY_BINDINGS.filter((b) => b.scope === 'order').flatMap((b) => {
+      const off = b.disabledReason?.({ status, keepUnsupportedSince: isKeepOff ? '2026-11-01T00:00:00.000Z' : null });
+      return off ? [[b.action, off.short] as const] : [];
+    }),
+  );
+
+describe("the order keys' disabledReason", () => {
   it('turns off review keys unless pending, and receive unless reviewed', () => {
     expect(unavailableOrderActions('pending')).toEqual(new Map([['receive', 'not reviewed']]));
     const reviewed = unavailableOrderActions('reviewed');

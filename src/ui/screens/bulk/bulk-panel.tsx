@@ -7,9 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
 import { display } from '../../../format/sanitize.js';
-import { createDraftStore } from '../../../local/drafts.js';
 import { ShopLabel } from '../../components/shop-label.js';
-import { useServices } from '../../context/services-context.js';
+import { useDraftStore } from '../../draft-store.js';
 import { knownOrderNames } from '../../queries/order-names.js';
 import { useTheme, type Tone } from '../../context/theme-context.js';
 import { footerPart, useFooterRows } from '../../components/key-hints.js';
@@ -93,7 +92,7 @@ export function BulkPanel(props: BulkPanelProps) {
 
 function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'confirm' }>; readonly height: number; readonly status: ConfirmStatus }) {
   const queryClient = useQueryClient();
-  const { stateDir, profile, now } = useServices();
+  const drafts = useDraftStore();
   const width = useTerminalSize().columns - 1;
   const table = useKeyTable();
   const names = useMemo(() => knownOrderNames(queryClient), [queryClient]);
@@ -101,9 +100,9 @@ function BulkConfirm(props: { readonly state: Extract<BulkRunState, { phase: 'co
   // Orders with a saved draft are sent as drafted; the question says how many there are.
   const draftCount = useMemo(() => {
     if (kind !== 'approve') return 0;
-    const withDrafts = createDraftStore({ stateDir, profile: profile.stateName, now }).orderIds();
+    const withDrafts = drafts.orderIds();
     return ids.filter((id) => withDrafts.has(id)).length;
-  }, [kind, ids, stateDir, profile.stateName, now]);
+  }, [kind, ids, drafts]);
   const question = confirmQuestion(kind, ids, (id) => names.get(id) ?? null, draftCount, skipped, leftOut);
   return (
     <ScreenParts

@@ -9,6 +9,7 @@ import type { BulkProgress } from '../../../api/bulk/index.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
 import type { WriteOutcome } from '../../../ops/outcome.js';
 import { bulkMutation, settledOf } from '../../queries/write-mutations.js';
+import type { DraftStore } from '../../../local/drafts.js';
 import type { ConsoleServices } from '../../services.js';
 import type { BulkKind, OrderOutcome, RunProgress } from './bulk-run-state.js';
 
@@ -16,6 +17,8 @@ export interface BulkRunnerDeps extends Pick<ConsoleServices, 'client' | 'stateD
   readonly queryClient: QueryClient;
   /** The profile's name. */
   readonly profile: string;
+  /** The console's drafts store (draft-store.ts); absent: the run makes its own. */
+  readonly drafts?: DraftStore;
 }
 
 export interface BulkRunHandlers {

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore
 import { scanQueueFor } from '../../../local/scan-queue.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
+import { useDraftStore } from '../../draft-store.js';
 import { useLatest } from '../../hooks/use-latest.js';
 import type { ListStore } from '../list/use-list-state.js';
 import type { TargetsAction } from '../list/use-orders-list.js';
@@ -53,6 +54,7 @@ export function useDesk(options: UseDeskOptions): Desk {
     stateDir,
     profile: profile.stateName,
     now,
+    drafts: useDraftStore(),
     ...(writeStops && { writeStops }),
     notify: show,
     exit: options.exit,

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
-import { createDraftStore } from '../../../local/drafts.js';
+import { useDraftStore } from '../../draft-store.js';
 import { discardStaleDraft } from '../../../ops/reconcile.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
@@ -19,7 +19,7 @@ export function useDraftIds(rows: readonly ReturnOrder[]): ReadonlySet<number> {
   const { stateDir, profile, now } = useServices();
   const { show } = useNotice();
   const isActive = useIsScreenActive();
-  const store = useMemo(() => createDraftStore({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
+  const store = useDraftStore();
   // Drafts this hook removed (stale), left out without reading the directory again.
   const [removed, setRemoved] = useState<ReadonlySet<number>>(() => new Set());
   // Orders whose draft is being removed: a re-render meanwhile must not log it twice.

@@ -1,16 +1,17 @@
 /**
- * The parts of the order screen for a loaded order, each with the rows it needs: the
- * header, the items (they scroll), the status note, the banner, the reason prompt or the
- * question, the sending line and the footer. The screen draws them with ScreenParts, so
- * what scan mode or a long reason adds is counted like everything else.
+ * The parts of the order screen for a loaded order: the header, the items (they scroll),
+ * the status note, the banner, the reason prompt or the question, the sending line and the
+ * footer. What each needs is counted in order-budget.ts; this draws each in its rows, and
+ * the screen lays them out with ScreenParts.
  */
 import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import { ITEMS_NOT_AVAILABLE } from '../../../format/order.js';
 import { sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import type { Theme } from '../../context/theme-context.js';
-import { fixedPart, PRIORITY, spacerPart, type ScreenPart } from '../../layout/screen-parts.js';
+import { PRIORITY, type ScreenPart } from '../../layout/screen-parts.js';
 import { isUnknownStatus } from '../../unknown-status.js';
 import type { OrderItem } from '../../../ops/review-model.js';
 import { confirmPart } from './confirm-dialog.js';
@@ -19,6 +20,7 @@ import type { KeyTable } from '../../keys/match.js';
 import { bannerRows, ErrorBanner } from './error-banner.js';
 import { ItemRow } from './item-row.js';
 import { ITEMS_MAX_WIDTH } from './item-lines.js';
+import { orderNeeds, type Lines, type OrderPartKey, type OrderShown } from './order-budget.js';
 import { orderItemsLayout } from './order-frame.js';
 import { ORDER_HEADER_LINES, OrderHeader } from './order-header.js';
 import type { OrderState } from './order-state.js';
@@ -51,17 +53,14 @@ export interface OrderPartsInput {
   readonly footer: ScreenPart;
 }
 
-/** The items part: as many whole items as its rows hold, the cursor's among them. */
-function itemsPart(input: OrderPartsInput, items: readonly OrderItem[]): ScreenPart {
+/** The items: as many whole items as their rows hold, the cursor's among them. */
+function itemsPart(input: OrderPartsInput, items: readonly OrderItem[]): { readonly lines: Lines; readonly render: (rows: number) => ReactNode } {
   const { order, state } = input;
   // One column spare: a full line makes terminals wrap.
   const width = Math.min(input.columns - 1, ITEMS_MAX_WIDTH);
   const layout = orderItemsLayout(items, order.currency, state, width);
   return {
-    key: 'items',
-    min: 1,
-    want: layout.linesUpTo(input.height),
-    priority: PRIORITY.content,
+    lines: { min: 1, want: layout.linesUpTo(input.height) },
     render: (rows) => {
       const { window, lines, isAboveShown, isBelowShown } = layout.frame(rows);
       return (
@@ -88,58 +87,62 @@ function itemsPart(input: OrderPartsInput, items: readonly OrderItem[]): ScreenP
   };
 }
 
-/** A part of pre-wrapped lines, all or none. */
-function linesPart(key: string, lines: readonly string[], priority: number, style: { readonly color?: string; readonly dimColor?: boolean }): ScreenPart {
-  return fixedPart(key, lines.length, priority, () =>
+/** Pre-wrapped lines, drawn each cut to the width. */
+function drawLines(lines: readonly string[], style: { readonly color?: string; readonly dimColor?: boolean }): () => ReactNode {
+  return () =>
     lines.map((line, i) => (
       <Text key={i} color={style.color} dimColor={style.dimColor} wrap="truncate">
         {line}
       </Text>
-    )),
-  );
+    ));
 }
 
-/** The parts of the order screen, top to bottom. */
-export function orderParts(input: OrderPartsInput): (ScreenPart | null)[] {
+const blank = () => <Text> </Text>;
+const all = (lines: readonly unknown[]): Lines => ({ min: lines.length, want: lines.length });
+
+/** The parts of the order screen, top to bottom: what each needs (order-budget.ts) and how it is drawn. */
+export function orderParts(input: OrderPartsInput): ScreenPart[] {
   const { order, items, state, theme, columns } = input;
   const width = columns - 1;
   const mode = state.mode;
-  const isPending = order.status === 'pending';
   const banner = state.banner;
   const bannerLines = banner ? bannerRows(banner, order.status, width) : [];
   const reasonItem = mode.kind === 'reason' ? items?.find((i) => i.key === mode.key) : undefined;
   const prompt = mode.kind === 'reason' ? { field: mode.field, presets: input.presets, presetIndex: mode.presetIndex, error: mode.error, width } : null;
-  const promptNeed = prompt ? reasonPromptNeed(prompt) : null;
-  const noteIsWarning = isUnknownStatus(order.status);
-  return [
-    fixedPart('header', ORDER_HEADER_LINES, PRIORITY.header, () => <OrderHeader order={order} nowMs={input.nowMs} draft={input.draft} isReadOnly={input.isReadOnly} />),
-    spacerPart('header-gap'),
-    items === null
-      ? linesPart('items', wrapToWidth(ITEMS_NOT_AVAILABLE, width), PRIORITY.content, { color: theme.color('warning') })
-      : items.length === 0
-        ? linesPart('items', ['This order has no items.'], PRIORITY.content, { dimColor: true })
-        : itemsPart(input, items),
-    input.note !== null ? linesPart('note', wrapToWidth(input.note, width), PRIORITY.aside, noteIsWarning ? { color: theme.color('warning') } : { dimColor: true }) : null,
-    isPending && input.isKeepOff ? linesPart('keep-off', ['e keep: off for this profile (the shop lacks the keep item feature)'], PRIORITY.aside, { dimColor: true }) : null,
-    banner ? spacerPart('banner-gap') : null,
-    banner
-      ? { key: 'banner', min: Math.min(2, bannerLines.length), want: bannerLines.length, priority: PRIORITY.outcome, render: (rows) => <ErrorBanner banner={banner} status={order.status} width={width} rows={rows} /> }
-      : null,
-    prompt ? spacerPart('prompt-gap') : null,
-    prompt && promptNeed
-      ? {
-          key: 'reason',
-          ...promptNeed,
-          priority: PRIORITY.prompt,
-          render: (rows) => <ReasonPrompt itemTitle={sanitizeForTerminal(reasonItem?.item.title ?? '')} {...prompt} rows={rows} />,
-        }
-      : null,
-    input.question !== null ? spacerPart('question-gap') : null,
-    input.question !== null ? confirmPart('question', input.question, width, input.confirmStatus, input.keyTable, PRIORITY.prompt) : null,
-    mode.kind === 'sending'
-      ? linesPart('sending', [mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'], PRIORITY.outcome, { color: theme.color('accent') })
-      : null,
-    spacerPart('footer-gap'),
-    input.footer,
-  ];
+  const question = input.question !== null ? confirmPart('question', input.question, width, input.confirmStatus, input.keyTable, PRIORITY.prompt) : null;
+  const itemLines =
+    items === null ? wrapToWidth(ITEMS_NOT_AVAILABLE, width) : items.length === 0 ? ['This order has no items.'] : null;
+  const list = items !== null && items.length > 0 ? itemsPart(input, items) : null;
+  const note = input.note !== null ? wrapToWidth(input.note, width) : [];
+  const keepOff = order.status === 'pending' && input.isKeepOff ? ['e keep: off for this profile (the shop lacks the keep item feature)'] : [];
+  const sending = mode.kind === 'sending' ? [mode.what === 'review' ? `Sending review (${mode.summary ?? ''})…` : 'Marking received…'] : [];
+
+  const shown: OrderShown = {
+    header: ORDER_HEADER_LINES,
+    items: list ? list.lines : all(itemLines!),
+    note: note.length,
+    keepOff: keepOff.length,
+    banner: bannerLines.length,
+    reason: prompt ? reasonPromptNeed(prompt) : null,
+    question,
+    sending: sending.length,
+    footer: input.footer.min,
+  };
+  const draw: Record<OrderPartKey, (rows: number) => ReactNode> = {
+    header: () => <OrderHeader order={order} nowMs={input.nowMs} draft={input.draft} isReadOnly={input.isReadOnly} />,
+    'header-gap': blank,
+    items: list ? list.render : drawLines(itemLines!, items === null ? { color: theme.color('warning') } : { dimColor: true }),
+    note: drawLines(note, isUnknownStatus(order.status) ? { color: theme.color('warning') } : { dimColor: true }),
+    'keep-off': drawLines(keepOff, { dimColor: true }),
+    'banner-gap': blank,
+    banner: (rows) => (banner ? <ErrorBanner banner={banner} status={order.status} width={width} rows={rows} /> : null),
+    'prompt-gap': blank,
+    reason: (rows) => (prompt ? <ReasonPrompt itemTitle={sanitizeForTerminal(reasonItem?.item.title ?? '')} {...prompt} rows={rows} /> : null),
+    'question-gap': blank,
+    question: (rows) => question?.render(rows) ?? null,
+    sending: drawLines(sending, { color: theme.color('accent') }),
+    'footer-gap': blank,
+    footer: input.footer.render,
+  };
+  return orderNeeds(shown).map((need) => ({ ...need, render: draw[need.key] }));
 }

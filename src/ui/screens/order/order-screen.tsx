@@ -4,40 +4,31 @@
  * reviewed orders received; other statuses are read-only. Decisions survive errors and
  * restarts (drafts), and every write is recorded in the activity log.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Text } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
-import { createDraftStore } from '../../../local/drafts.js';
-import { loadProfileMemory } from '../../../local/profile-memory.js';
+import { useMemo } from 'react';
 import { display, sanitizeForTerminal, type DisplayText } from '../../../format/sanitize.js';
 import { wrapToWidth } from '../../../format/width.js';
 import { footerPart, useFooterRows } from '../../components/key-hints.js';
 import { fixedPart, PRIORITY, ScreenParts, spacerPart } from '../../layout/screen-parts.js';
 import { actionLabel } from '../../keys/match.js';
-import { useNotice } from '../../context/notice-context.js';
+import { useReportKeyState } from '../../context/key-state-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useTheme } from '../../context/theme-context.js';
 import { classifyError } from '../../errors/classify.js';
-import { receiveMutation, reviewMutation, settledOf, opsContext } from '../../queries/write-mutations.js';
 import type { ActivitySource } from '../../../ops/context.js';
-import type { WriteOutcome } from '../../../ops/outcome.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { orderParts } from './order-parts.js';
 import { orderDetailQuery } from './order-queries.js';
-import { orderKeys } from '../../queries/query-keys.js';
-import { unavailableOrderActions } from './order-key-availability.js';
 import type { OrderMode } from './order-state.js';
-import { placeReceiveError, placeReviewError } from './review-errors.js';
 import { itemRefs, orderItems } from '../../../ops/review-model.js';
 import { useOrderDraft } from './use-order-draft.js';
 import { scopeOfMode, useOrderInput } from './use-order-input.js';
 import { useOpenWebPage } from '../../hooks/use-web-page.js';
 import { useOrderState } from './use-order-state.js';
+import { useKeepUnsupportedSince, useOrderWrites } from './use-order-writes.js';
 import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
-
-/** How long a decided item stays marked after the cursor moved on from it. */
-const DECIDED_MARK_MS = 1200;
 
 /** The question before a write, with the order's name (sanitized). */
 function confirmText(orderName: string, mode: OrderMode): DisplayText {
@@ -72,9 +63,7 @@ export interface OrderScreenProps {
 export function OrderScreen(props: OrderScreenProps) {
   const { orderId, onBack, height, source = 'order' } = props;
   const services = useServices();
-  const { client, profile, stateDir, now, isReadOnly } = services;
-  const queryClient = useQueryClient();
-  const notice = useNotice();
+  const { client, profile, isReadOnly } = services;
   const theme = useTheme();
   const nowMs = useNow(30_000);
   const { columns } = useTerminalSize();
@@ -84,30 +73,15 @@ export function OrderScreen(props: OrderScreenProps) {
   const order = query.data;
   const items = useMemo(() => (order ? orderItems(order) : null), [order]);
   const refs = useMemo(() => itemRefs(items), [items]);
-  const [keepUnsupportedSince, setKeepUnsupportedSince] = useState(
-    () => loadProfileMemory(stateDir, profile.stateName).keepItemUnsupported?.learnedAt ?? null,
-  );
+  const [keepUnsupportedSince, setKeepUnsupportedSince] = useKeepUnsupportedSince();
   const [state, dispatch] = useOrderState({
     items: refs,
     status: order?.status ?? null,
     keepUnsupportedSince,
     presets: profile.rejectReasons,
   });
-  const drafts = useMemo(() => createDraftStore({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
-  const draftLog = useMemo(() => ({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
-  const draftStatus = useOrderDraft({ store: drafts, orderId, order, items: refs, state, dispatch, log: draftLog });
-  const ctx = opsContext(services, source, drafts);
-  const review = useMutation(reviewMutation(queryClient, ctx, orderId));
-  const receive = useMutation(receiveMutation(queryClient, ctx, orderId));
-  const orderName = order ? { orderName: order.order_name } : {};
-
-  /** The order's status after a write: as refreshed, else as the write returned it. */
-  const statusAfter = (outcome: Extract<WriteOutcome, { status: 'ok' }>) =>
-    (queryClient.getQueryData<{ status: string } | null>(orderKeys.detail(orderId)) ?? outcome.result.order)?.status ?? null;
-  const settle = (outcome: WriteOutcome) => {
-    if (outcome.warnings.length > 0) notice.show(sanitizeForTerminal(outcome.warnings.join(' ')), 'warning');
-    if (outcome.status === 'failed' && outcome.error.code === 'keep_item_not_allowed') setKeepUnsupportedSince(new Date(now()).toISOString());
-  };
+  const draftStatus = useOrderDraft({ orderId, order, items: refs, state, dispatch });
+  const writes = useOrderWrites({ orderId, orderName: order?.order_name, source, dispatch, setKeepUnsupportedSince });
   const openWebPage = useOpenWebPage();
   const commands = {
     dispatch,
@@ -117,47 +91,19 @@ export function OrderScreen(props: OrderScreenProps) {
       if (order) openWebPage(order);
     },
     onConfirmReview: () => {
-      if (state.mode.kind !== 'confirm-review') return;
-      const { items: body, summary } = state.mode;
-      dispatch({ type: 'sending', what: 'review' });
-      void settledOf(review.mutateAsync({ items: body, ...orderName })).then((outcome) => {
-        if (outcome.status === 'ok') {
-          if (body.some((i) => i.action === 'keep_item')) setKeepUnsupportedSince(null);
-          const { isAlreadyApplied, result } = outcome;
-          dispatch({ type: 'review-succeeded', summary, status: statusAfter(outcome), isAlreadyApplied, ...(result.requestId !== undefined && { requestId: result.requestId }) });
-        } else if (outcome.status === 'failed') {
-          dispatch({ type: 'write-failed', failure: placeReviewError(outcome.error, body) });
-        }
-        settle(outcome);
-      });
+      if (state.mode.kind === 'confirm-review') writes.sendReview(state.mode.items, state.mode.summary);
     },
-    onConfirmReceive: () => {
-      dispatch({ type: 'sending', what: 'receive' });
-      void settledOf(receive.mutateAsync(orderName)).then((outcome) => {
-        if (outcome.status === 'ok') {
-          const { isAlreadyApplied, result } = outcome;
-          dispatch({ type: 'receive-succeeded', status: statusAfter(outcome), isAlreadyApplied, ...(result.requestId !== undefined && { requestId: result.requestId }) });
-        } else if (outcome.status === 'failed') {
-          dispatch({ type: 'write-failed', failure: placeReceiveError(outcome.error) });
-        }
-        settle(outcome);
-      });
-    },
+    onConfirmReceive: writes.sendReceive,
   };
   const confirmStatus = useOrderInput(state.mode, commands, true);
 
   const scope = scopeOfMode(state.mode);
-  // Memoized: the footer skips a render when its hints are the same (a held j or k on this screen).
+  // What the keys' disabledReason reads; memoized, so the help hears of it only when it changes.
   const status = order?.status ?? null;
-  const isKeepUnsupported = keepUnsupportedSince !== null;
-  const offActions = useMemo(() => (scope === 'order' ? unavailableOrderActions(status, isKeepUnsupported) : undefined), [scope, status, isKeepUnsupported]);
-  const footer = footerPart(useFooterRows(scope, columns - 1, offActions && { offActions }));
+  const keyState = useMemo(() => ({ status, keepUnsupportedSince }), [status, keepUnsupportedSince]);
+  useReportKeyState(keyState);
+  const footer = footerPart(useFooterRows(scope, columns - 1, scope === 'order' ? { keyState } : undefined));
   const justDecided = state.justDecided;
-  useEffect(() => {
-    if (justDecided === null) return undefined;
-    const timer = setTimeout(() => dispatch({ type: 'decided-mark-over' }), DECIDED_MARK_MS);
-    return () => clearTimeout(timer);
-  }, [justDecided, dispatch]);
 
   const message = (key: string, lines: readonly string[], color?: string) =>
     fixedPart(key, lines.length, PRIORITY.content, () => lines.map((line, i) => <Text key={i} color={color} wrap="truncate">{line}</Text>));

@@ -10,7 +10,7 @@ import { editText, textAt, type TextEditState } from '../../components/text-edit
 import type { ItemProblem, WriteFailure } from './review-errors.js';
 import { approveUndecided } from '../../../ops/review-plan.js';
 import { checkReview, itemKey, toDraftDecisions, type Decision, type Decisions, type ItemKey, type ItemRef } from '../../../ops/review-model.js';
-import { isUnknownStatus, unknownStatusText } from '../../unknown-status.js';
+import { orderKeyOff } from './order-keys.js';
 import { message, type Banner, type BannerTone } from './order-banner.js';
 
 export type OrderMode =
@@ -115,18 +115,14 @@ function toNextUndecided(state: OrderState, ctx: OrderContext): OrderState {
   return { ...state, justDecided: null };
 }
 
-/** The banner of a key that does nothing for an order whose status this version does not know, or null. */
-function unknownStatusRefusal(state: OrderState, ctx: OrderContext): OrderState | null {
-  return isUnknownStatus(ctx.status) ? { ...state, banner: { kind: 'message', tone: 'warning', text: unknownStatusText(ctx.status) } } : null;
+/** The state showing why the key of `action` does nothing, or null when it acts (a second keep press acts anyway). */
+function refusedKey(state: OrderState, action: OrderAction, ctx: OrderContext): OrderState | null {
+  const off = orderKeyOff(action, ctx);
+  return off && !off.isOverridable ? { ...state, banner: { kind: 'message', tone: 'warning', text: off.text } } : null;
 }
 
-function notPendingRefusal(state: OrderState, ctx: OrderContext): OrderState {
-  return unknownStatusRefusal(state, ctx) ?? { ...state, banner: message('warning', `This order is ${ctx.status ?? 'not available'}: only pending orders are reviewed.`) };
-}
-
-/** The pending item under the cursor, or a banner saying why there is none. */
+/** The pending item under the cursor, or a banner saying why there is none (the order is pending: refusedKey said so first). */
 function decidable(state: OrderState, ctx: OrderContext): { ref: ItemRef } | { refusal: OrderState } {
-  if (ctx.status !== 'pending') return { refusal: notPendingRefusal(state, ctx) };
   const ref = ctx.items[state.cursor];
   if (!ref) return { refusal: { ...state, banner: message('warning', 'This order has no items to decide.') } };
   if (ref.status !== 'pending') {
@@ -175,6 +171,8 @@ function reduceReason(state: OrderState, action: OrderAction, ctx: OrderContext)
 /** The reducer of the order screen. */
 export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderContext): OrderState {
   if (action.type.startsWith('reason-')) return reduceReason(state, action, ctx);
+  const refused = refusedKey(state, action, ctx);
+  if (refused) return refused;
   switch (action.type) {
     case 'move': {
       if (ctx.items.length === 0) return state;
@@ -195,14 +193,8 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
       const target = decidable(state, ctx);
       if ('refusal' in target) return target.refusal;
       const key = target.ref.key;
-      if (ctx.keepUnsupportedSince !== null && state.keepWarnedKey !== key) {
-        const since = ctx.keepUnsupportedSince.slice(0, 10);
-        return {
-          ...state,
-          keepWarnedKey: key,
-          banner: message('warning', `Keep item is off: this shop does not have the keep item feature (the service refused it on ${since}). Press e again to use it anyway.`),
-        };
-      }
+      const off = orderKeyOff(action, ctx);
+      if (off && state.keepWarnedKey !== key) return { ...state, keepWarnedKey: key, banner: { kind: 'message', tone: 'warning', text: off.text } };
       return toNextUndecided(withDecision(state, key, { action: 'keep_item' }), ctx);
     }
     case 'open-reject': {
@@ -213,7 +205,6 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
       return { ...state, mode: { kind: 'reason', key: target.ref.key, field: textAt(text), presetIndex: ctx.presets.indexOf(text), error: null } };
     }
     case 'approve-all': {
-      if (ctx.status !== 'pending') return notPendingRefusal(state, ctx);
       // The one definition of "approve all" (shared with the list's bulk A and the CLI).
       const added: [ItemKey, Decision][] = [];
       for (const d of approveUndecided(ctx.items, toDraftDecisions(ctx.items, state.decisions))) {
@@ -223,7 +214,6 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
       return added.length === 0 ? { ...state, banner: message('info', 'Every pending item already has a decision.') } : withDecisions(state, added);
     }
     case 'submit': {
-      if (ctx.status !== 'pending') return notPendingRefusal(state, ctx);
       const check = checkReview(ctx.items, state.decisions);
       if (!check.isReady) {
         const problems = { ...state.problems };
@@ -234,9 +224,6 @@ export function orderReducer(state: OrderState, action: OrderAction, ctx: OrderC
       return { ...state, mode: { kind: 'confirm-review', items: check.items, summary: check.summary } };
     }
     case 'request-receive':
-      if (ctx.status !== 'reviewed') {
-        return unknownStatusRefusal(state, ctx) ?? { ...state, banner: message('warning', `Only reviewed orders can be received; this one is ${ctx.status ?? 'not available'}.`) };
-      }
       return { ...state, mode: { kind: 'confirm-receive' } };
     case 'confirm-cancel':
       return state.mode.kind === 'confirm-review' || state.mode.kind === 'confirm-receive' ? { ...state, mode: { kind: 'browse' } } : state;

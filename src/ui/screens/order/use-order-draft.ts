@@ -6,7 +6,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ReturnOrder } from '../../../api/schemas.js';
 import type { DraftDecision } from '../../../local/draft-format.js';
-import type { DraftStore } from '../../../local/drafts.js';
+import { useServices } from '../../context/services-context.js';
+import { useDraftStore } from '../../draft-store.js';
 import { describeWriteError } from '../../../local/write-problem.js';
 import { discardStaleDraft } from '../../../ops/reconcile.js';
 import type { OrderAction, OrderState } from './order-state.js';
@@ -20,20 +21,21 @@ export type DraftSaveStatus =
   | { readonly kind: 'failed'; readonly message: string };
 
 export interface OrderDraftInput {
-  readonly store: DraftStore;
   readonly orderId: number;
   /** undefined while loading, null when the order is gone. */
   readonly order: ReturnOrder | null | undefined;
   readonly items: readonly ItemRef[];
   readonly state: OrderState;
   readonly dispatch: (action: OrderAction) => void;
-  /** Where a discarded draft is logged. */
-  readonly log: { readonly stateDir: string; readonly profile: string; readonly now: () => number };
 }
 
 /** Restores, saves and drops the draft; returns whether the decisions shown are on disk. */
 export function useOrderDraft(input: OrderDraftInput): DraftSaveStatus {
-  const { store, orderId, order, items, state, dispatch, log } = input;
+  const { orderId, order, items, state, dispatch } = input;
+  const { stateDir, profile, now } = useServices();
+  const store = useDraftStore();
+  // Where a discarded draft is logged.
+  const log = useMemo(() => ({ stateDir, profile: profile.stateName, now }), [stateDir, profile.stateName, now]);
   // Read once, before the first frame: nothing typed can race the restore.
   const [saved] = useState(() => store.load(orderId));
   // The last draft whose write finished, and how.

@@ -7,6 +7,7 @@ import type { Key } from 'ink';
 import type { KeyAction, KeyScope } from '../../keys/bindings.js';
 import type { KeyMeta } from '../../keys/deliberate.js';
 import { useKeyBindings } from '../../keys/use-key-bindings.js';
+import { ORDER_KEY_ACTIONS } from './order-keys.js';
 import type { OrderAction, OrderMode } from './order-state.js';
 import { useConfirmGate, type ConfirmStatus } from './use-confirm-gate.js';
 
@@ -34,17 +35,6 @@ export function scopeOfMode(mode: OrderMode): KeyScope {
   }
 }
 
-const ORDER_ACTIONS: Partial<Record<KeyAction, OrderAction>> = {
-  'move-up': { type: 'move', delta: -1 },
-  'move-down': { type: 'move', delta: 1 },
-  approve: { type: 'approve' },
-  reject: { type: 'open-reject' },
-  keep: { type: 'keep' },
-  'approve-all': { type: 'approve-all' },
-  'clear-decision': { type: 'clear' },
-  submit: { type: 'submit' },
-  receive: { type: 'request-receive' },
-};
 
 /** Wires the keyboard to the order screen; returns what an open question waits for. */
 export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive: boolean): ConfirmStatus {
@@ -69,7 +59,7 @@ export function useOrderInput(mode: OrderMode, commands: OrderCommands, isActive
     if (action === 'back') return commands.onBack();
     if (action === 'refresh') return commands.onRefresh();
     if (action === 'open-web') return commands.onOpenWeb();
-    const mapped = ORDER_ACTIONS[action];
+    const mapped = ORDER_KEY_ACTIONS[action];
     // While a request is in flight only moving is allowed: decisions must match what was sent.
     if (mapped && (!isSending || mapped.type === 'move')) dispatch(mapped);
   };
