@@ -88,6 +88,15 @@ describe('the command line', () => {
     await view.waitUntil((f) => f.includes('#N1009') && !f.includes('#N1003'), 'two orders');
   });
 
+  it('keeps its ":" on a narrow terminal, the hint cut to the room beside it', async () => {
+    const view = open({ columns: 46 });
+    await view.waitFor('#N1025');
+    await view.press(':', 'Enter run');
+    const prompt = view.frame().split('\n').find((line) => line.includes('status pending'));
+    expect(prompt).toMatch(/^: status pending · view NAME/);
+    expect(prompt!.length).toBeLessThanOrEqual(46);
+  });
+
   it(':names finds an order name written without its #, as quick find and show do', async () => {
     const view = open();
     await view.waitFor('#N1025');

@@ -34,8 +34,10 @@ export function CommandLine(props: UseCommandLineOptions) {
     <Box flexDirection="column" flexShrink={0} height={COMMAND_LINE_LINES}>
       <Box>
         {/* Which shop a command goes to, when the profile has a label (PRODUCTION). */}
-        <LabelBadge />
-        <Text bold>{badge ? ' :' : ':'}</Text>
+        <Box flexShrink={0}>
+          <LabelBadge />
+          <Text bold>{badge ? ' :' : ':'}</Text>
+        </Box>
         <TextField state={state.text} isFocused placeholder="status pending · view NAME · help (Tab completes)" width={Math.max(1, width - 1 - displayWidth(badge) - (badge ? 1 : 0))} />
       </Box>
       {lines.map((line, i) => (

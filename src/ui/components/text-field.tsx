@@ -6,7 +6,7 @@
  */
 import { Text } from 'ink';
 import { sanitizeForTerminal } from '../../format/sanitize.js';
-import { displayWidth } from '../../format/width.js';
+import { displayWidth, truncateToWidth } from '../../format/width.js';
 import type { TextEditState } from './text-edit.js';
 
 export interface TextFieldProps {
@@ -91,10 +91,14 @@ export function FieldRowText(props: { readonly row: FieldRow; readonly isFocused
 export function TextField(props: TextFieldProps) {
   const chars = shownChars(props.state.value);
   if (chars.length === 0) {
+    // Cut to the field's own width: a longer placeholder would make its row overflow, and Yoga
+    // then shrinks whatever stands beside the field (the command line's ":") to nothing.
+    const room = props.width === undefined ? undefined : Math.max(0, props.width - (props.isFocused ? 1 : 0));
+    const placeholder = props.placeholder ?? '';
     return (
       <Text wrap="truncate">
         {props.isFocused ? <Text inverse> </Text> : null}
-        <Text dimColor>{props.placeholder ?? ''}</Text>
+        <Text dimColor>{room === undefined ? placeholder : truncateToWidth(placeholder, room)}</Text>
       </Text>
     );
   }
