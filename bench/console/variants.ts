@@ -54,17 +54,6 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
     label: "the young generation's cap (the heap growth step kept)",
     edits: [{ file: 'src/cli/commands/console/v8-flags.ts', search: '  if (stopGrowthAtCap()) return;\n', replace: '  return;\n' }],
   },
-  'undici-paths': {
-    label: "undici's internal paths (its public entry instead)",
-    edits: [
-      {
-        file: 'src/api/client/transport.ts',
-        search: "import request from 'undici/lib/api/api-request.js';\nimport Pool from 'undici/lib/dispatcher/pool.js';\n",
-        replace: "import { Pool } from 'undici';\n",
-      },
-      { file: 'src/api/client/transport.ts', search: 'await request.call(ctx.pool, {', replace: 'await ctx.pool.request({' },
-    ],
-  },
   'incremental-rendering': {
     label: "Ink's incrementalRendering",
     edits: [{ file: 'src/ui/start-console.tsx', search: 'incrementalRendering: true,', replace: 'incrementalRendering: false,' }],

@@ -56,15 +56,15 @@ console.log(JSON.stringify({ sourcesAtLoad, widths: ${JSON.stringify(WIDTH_CORPU
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
 }
 
-/** Loads undici's pool and request from `file`, asks a local HTTP/1.1 server once, and reports which of node's modules were loaded. */
+/** Loads undici's pool from `file`, asks a local HTTP/1.1 server once, and reports which of node's modules were loaded. */
 function runUndici(file: string): { status: number; body: string; isHttp2Loaded: boolean; isTlsLoaded: boolean } {
   // node's own http server, got without an ES import: importing node:http as an ES module loads node:http2 and node:tls itself.
   const script = `const { createServer } = process.getBuiltinModule('node:http');
 const server = createServer((req, res) => res.end('ok ' + req.url)).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
-const { Pool, request } = await import(${JSON.stringify(file)});
+const { Pool } = await import(${JSON.stringify(file)});
 const pool = new Pool('http://127.0.0.1:' + server.address().port);
-const response = await request.call(pool, { path: '/x', method: 'GET' });
+const response = await pool.request({ path: '/x', method: 'GET' });
 const body = await response.body.text();
 await pool.close(); server.close(); server.closeAllConnections();
 const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);
@@ -177,7 +177,7 @@ describe('source-patch plugin', () => {
   }, 30_000);
 
   it("undici's client makes HTTP/1.1 requests without loading node:http2 or node:tls; the h2 dispatcher stays reachable", async () => {
-    const entry = "export { default as Pool } from 'undici/lib/dispatcher/pool.js'; export { default as request } from 'undici/lib/api/api-request.js';";
+    const entry = "export { Pool } from 'undici';";
     const patched = runUndici(await bundle(entry, [sourcePatchPlugin()]));
     const plain = runUndici(await bundle(entry, []));
     expect(patched).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: false, isTlsLoaded: false });
