@@ -38,10 +38,6 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   'undici-lazy-h2': { label: 'source patch undici-lazy-h2', buildArgs: ['--without', 'undici-lazy-h2'] },
   'chunk-merge': { label: 'the chunks merged by rolldown (esbuild\'s chunks as they are)', buildArgs: ['--no-merge'] },
   splitting: { label: 'the split into chunks loaded on use (one file)', buildArgs: ['--no-splitting'] },
-  'compile-eagerly': {
-    label: 'the `--no-lazy` window (compileEagerly)',
-    edits: [{ file: CONSOLE_COMMAND, search: 'const eagerCompile = compileEagerly();', replace: 'const eagerCompile = { end: () => undefined };' }],
-  },
   'compile-cache': {
     label: "Node's compile cache",
     edits: [{ file: 'src/cli/main.ts', search: '\n  enableCompileCache();\n', replace: '\n' }],
