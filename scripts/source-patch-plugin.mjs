@@ -171,26 +171,6 @@ export const PATCHES = [
     ].join('\n'),
     count: 1,
   },
-  {
-    name: 'string-width-lazy-emoji',
-    // string-width builds its \p{RGI_Emoji} expression when it loads: V8 checks a regular
-    // expression literal while it parses the module, and that one (thousands of emoji
-    // sequences) cost 16-18 ms of every start-up, console and commands alike, on Node 22, 24
-    // and 26. It is needed only for a cluster of more than one UTF-16 unit (an emoji, a flag),
-    // which the first frame does not have. The same expression, compiled on its first use.
-    file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
-    // Only the top-level copy (autocannon's cli-table3, a benchmark's, has an older one of its own).
-    skip: NESTED,
-    search: String.raw`const emojiPrefixRegex = /^(?:\p{RGI_Emoji}|\p{Regional_Indicator}{1,2}|[\d#*]\u{FE0F})/v;`,
-    replace: [
-      'let emojiPrefixRegexCompiled;',
-      "const emojiPrefixSource = String.raw`^(?:\\p{RGI_Emoji}|\\p{Regional_Indicator}{1,2}|[\\d#*]\\u{FE0F})`;",
-      "const compiledEmojiPrefixRegex = () => (emojiPrefixRegexCompiled ??= new RegExp(emojiPrefixSource, 'v'));",
-      // Not global or sticky: test and exec keep no state between calls, as with the literal.
-      'const emojiPrefixRegex = { test: (text) => compiledEmojiPrefixRegex().test(text), exec: (text) => compiledEmojiPrefixRegex().exec(text) };',
-    ].join('\n'),
-    count: 1,
-  },
   lazySegmenterIn(/[\\/]node_modules[\\/]string-width[\\/]index\.js$/, 'const segmenter = new Intl.Segmenter();'),
   lazySegmenterIn(/[\\/]node_modules[\\/]wrap-ansi[\\/]index\.js$/, 'const segmenter = new Intl.Segmenter();'),
   lazySegmenterIn(

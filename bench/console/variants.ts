@@ -33,7 +33,6 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   'yoga-without-fetch': { label: 'source patch yoga-without-fetch', buildArgs: ['--without', 'yoga-without-fetch'] },
   'ink-row-cache': { label: 'source patch ink-row-cache', buildArgs: ['--without', 'ink-row-cache'] },
   'ink-text-memo': { label: 'source patch ink-text-memo', buildArgs: ['--without', 'ink-text-memo'] },
-  'string-width-lazy-emoji': { label: 'source patch string-width-lazy-emoji', buildArgs: ['--without', 'string-width-lazy-emoji'] },
   'lazy-segmenters': { label: 'source patch lazy-segmenters', buildArgs: ['--without', 'lazy-segmenters'] },
   'undici-lazy-h2': { label: 'source patch undici-lazy-h2', buildArgs: ['--without', 'undici-lazy-h2'] },
   'chunk-merge': { label: 'the chunks merged by rolldown (esbuild\'s chunks as they are)', buildArgs: ['--no-merge'] },

@@ -1,8 +1,7 @@
 /**
  * The build's source-patch plugin (scripts/source-patch-plugin.mjs): Yoga, bundled as the
  * console gets it, loads its WebAssembly without making Node load its built-in fetch, and
- * still lays out; string-width compiles its emoji expression on first use, not at load, and
- * measures every text as before; a patch that no longer fits its dependency fails the build;
+ * still lays out; the modules that segment make no Intl.Segmenter when they load; a patch that no longer fits its dependency fails the build;
  * and the tests run the same patched modules (vitest.config.ts applies the same patches).
  */
 import { execFileSync } from 'node:child_process';
@@ -45,16 +44,6 @@ const WIDTH_CORPUS = [
   '☺️', '☺︎', '⌚︎', '⌚', '🏽', 'a🏽', '日本語', 'ｶﾞ', '한국어', '\u1100\u1161\u11A8', 'é', 'e\u0301', '\u0600123', '\u0600日',
   'क्षि', 'ำ', '\u200B', '\u00AD', '\uD800', 'x\u200Dy', '🧑🏻‍💻 at 日本 ok', 'Ω≈ç√∫', '\u2028',
 ];
-
-/** In a fresh process (nothing compiled yet): the RegExp sources the module built when it loaded, and its widths of WIDTH_CORPUS. */
-function runStringWidth(file: string): { sourcesAtLoad: string[]; widths: number[] } {
-  const script = `const sources = []; const Native = RegExp;
-globalThis.RegExp = new Proxy(Native, { construct(target, args) { sources.push(String(args[0])); return Reflect.construct(target, args); } });
-const { default: stringWidth } = await import(${JSON.stringify(file)});
-const sourcesAtLoad = [...sources]; globalThis.RegExp = Native;
-console.log(JSON.stringify({ sourcesAtLoad, widths: ${JSON.stringify(WIDTH_CORPUS)}.map((t) => stringWidth(t)) }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
-}
 
 /** Loads undici's pool from `file`, asks a local HTTP/1.1 server once, and reports which of node's modules were loaded. */
 function runUndici(file: string): { status: number; body: string; isHttp2Loaded: boolean; isTlsLoaded: boolean } {
@@ -118,36 +107,6 @@ describe('source-patch plugin', () => {
     expect(plain.madeAtLoad).toBeGreaterThanOrEqual(5);
   }, 60_000);
 
-
-  it('string-width builds its emoji expression on first use, not at load, and measures every text as before', async () => {
-    const patched = runStringWidth(await bundle("export { default } from 'string-width';", [sourcePatchPlugin()]));
-    const plain = runStringWidth(await bundle("export { default } from 'string-width';", []));
-    expect(patched.widths).toEqual(plain.widths);
-    expect(plain.widths.slice(0, 5)).toEqual([0, 11, 13, 3, 2]);
-    // Without the patch the bundle builds it at load: the test can tell the difference.
-    expect(plain.sourcesAtLoad.some((source) => source.includes('RGI_Emoji'))).toBe(true);
-    expect(patched.sourcesAtLoad.some((source) => source.includes('RGI_Emoji'))).toBe(false);
-  }, 30_000);
-
-  it('vitest runs the patched string-width too: its emoji expression is built when first needed', async () => {
-    const sources: string[] = [];
-    const Native = RegExp;
-    globalThis.RegExp = new Proxy(Native, {
-      construct(target, args: [string, string?]) {
-        sources.push(String(args[0]));
-        return Reflect.construct(target, args) as object;
-      },
-    });
-    try {
-      // The first import of string-width in this test process (the unpatched module has a literal, never built through RegExp).
-      const { default: stringWidth } = await import('string-width');
-      expect(sources.some((source) => source.includes('RGI_Emoji'))).toBe(false);
-      expect(stringWidth('👨‍👩‍👧 ok')).toBe(5);
-      expect(sources.some((source) => source.includes('RGI_Emoji'))).toBe(true);
-    } finally {
-      globalThis.RegExp = Native;
-    }
-  });
 
   it('vitest runs the patched segmenting modules too: none makes an Intl.Segmenter when it loads', async () => {
     const count = countSegmentersMade();
