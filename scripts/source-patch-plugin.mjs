@@ -182,20 +182,6 @@ export const PATCHES = [
     'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
   ),
   lazySegmenterIn(/[\\/]ink[\\/]build[\\/]line-update\.js$/, "const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });"),
-  {
-    name: 'undici-lazy-h2',
-    // undici's Client loads its HTTP/2 dispatcher when it loads, and that module loads
-    // node:http2 at once, which loads node:tls and sets up OpenSSL: 10-20 ms of every console
-    // and command start, for a protocol the client turns off (allowH2: false). The same
-    // function, loaded on the first h2 connection (client.js calls it at one place, with these
-    // two arguments). vitest cannot apply it (undici's own requires are Node's), so the
-    // in-process tests run undici as published: test/build/source-patch.test.ts compares the two.
-    file: /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
-    skip: NESTED,
-    search: "const connectH2 = require('./client-h2.js')",
-    replace: "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)",
-    count: 1,
-  },
 ];
 
 /**

@@ -34,7 +34,6 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   'ink-row-cache': { label: 'source patch ink-row-cache', buildArgs: ['--without', 'ink-row-cache'] },
   'ink-text-memo': { label: 'source patch ink-text-memo', buildArgs: ['--without', 'ink-text-memo'] },
   'lazy-segmenters': { label: 'source patch lazy-segmenters', buildArgs: ['--without', 'lazy-segmenters'] },
-  'undici-lazy-h2': { label: 'source patch undici-lazy-h2', buildArgs: ['--without', 'undici-lazy-h2'] },
   'chunk-merge': { label: 'the chunks merged by rolldown (esbuild\'s chunks as they are)', buildArgs: ['--no-merge'] },
   splitting: { label: 'the split into chunks loaded on use (one file)', buildArgs: ['--no-splitting'] },
   'compile-cache': {

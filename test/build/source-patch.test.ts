@@ -45,22 +45,6 @@ const WIDTH_CORPUS = [
   'क्षि', 'ำ', '\u200B', '\u00AD', '\uD800', 'x\u200Dy', '🧑🏻‍💻 at 日本 ok', 'Ω≈ç√∫', '\u2028',
 ];
 
-/** Loads undici's pool from `file`, asks a local HTTP/1.1 server once, and reports which of node's modules were loaded. */
-function runUndici(file: string): { status: number; body: string; isHttp2Loaded: boolean; isTlsLoaded: boolean } {
-  // node's own http server, got without an ES import: importing node:http as an ES module loads node:http2 and node:tls itself.
-  const script = `const { createServer } = process.getBuiltinModule('node:http');
-const server = createServer((req, res) => res.end('ok ' + req.url)).listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const { Pool } = await import(${JSON.stringify(file)});
-const pool = new Pool('http://127.0.0.1:' + server.address().port);
-const response = await pool.request({ path: '/x', method: 'GET' });
-const body = await response.body.text();
-await pool.close(); server.close(); server.closeAllConnections();
-const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);
-console.log(JSON.stringify({ status: response.statusCode, body, isHttp2Loaded: loaded('http2'), isTlsLoaded: loaded('tls') }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
-}
-
 /** Texts for the modules that segment: the console's own (no ICU needed), colour codes, and every kind ICU must segment. */
 const SEGMENT_CORPUS = [
   '› 3400 #AO2032 reviewed · 1h …',
@@ -133,15 +117,6 @@ describe('source-patch plugin', () => {
     // Without the patch, the same bundle loads fetch: the test can tell the difference.
     const plain = await bundle("export { default } from 'yoga-layout';", []);
     expect(runYoga(plain)).toEqual({ width: 40, isFetchLoaded: true });
-  }, 30_000);
-
-  it("undici's client makes HTTP/1.1 requests without loading node:http2 or node:tls; the h2 dispatcher stays reachable", async () => {
-    const entry = "export { Pool } from 'undici';";
-    const patched = runUndici(await bundle(entry, [sourcePatchPlugin()]));
-    const plain = runUndici(await bundle(entry, []));
-    expect(patched).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: false, isTlsLoaded: false });
-    // Without the patch the same bundle loads both when it loads: the test can tell the difference.
-    expect(plain).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: true, isTlsLoaded: true });
   }, 30_000);
 
   it('fails the build when a patch no longer fits its file', async () => {
