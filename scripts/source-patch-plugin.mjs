@@ -12,9 +12,6 @@ export const ROW_CACHE_MODULE = fileURLToPath(new URL('../src/ui/ink/row-cached-
 /** The memo that wraps two of Ink's text functions (src/ui/ink/text-memo.ts), by absolute path. */
 export const TEXT_MEMO_MODULE = fileURLToPath(new URL('../src/ui/ink/text-memo.ts', import.meta.url));
 
-/** A grapheme segmenter that needs ICU only for texts that need it (src/format/graphemes.ts), by absolute path. */
-export const GRAPHEMES_MODULE = fileURLToPath(new URL('../src/format/graphemes.ts', import.meta.url));
-
 /** Ink's word wrap without the spaces of its line breaks (src/ui/ink/wrap-break-spaces.ts), by absolute path. */
 export const WRAP_BREAK_SPACES_MODULE = fileURLToPath(new URL('../src/ui/ink/wrap-break-spaces.ts', import.meta.url));
 
@@ -29,31 +26,6 @@ const wrappedImport = ({ importOriginal, name, original, wrapper, module }) =>
 /** Replaces `import name from 'source';` with the same import remembered by memoizeText. */
 const memoizedImport = (name, source) =>
   wrappedImport({ importOriginal: `import ${name}Unremembered from '${source}';`, name, original: `${name}Unremembered`, wrapper: 'memoizeText', module: TEXT_MEMO_MODULE });
-
-/** Only a package's top-level copy: older copies nested in other packages (dev tools) are left as they are. */
-const NESTED = /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/;
-
-/**
- * The patch "lazy-segmenters" for one module: the `Intl.Segmenter` it makes when it loads,
- * written `declaration` (the whole line, `= new Intl.Segmenter(` in it), becomes our
- * graphemeSegmenter (src/format/graphemes.ts).
- */
-const lazySegmenterIn = (file, declaration) => ({
-  name: 'lazy-segmenters',
-  // The first Intl.Segmenter of a process loads ICU's grapheme break rules: 8-12 ms of every
-  // start-up, paid by whichever of these modules loaded first. They only ever call its
-  // segment(). graphemeSegmenter gives the same segments, itself for a text of characters
-  // that are graphemes by themselves (the console's first frame has no other) and from
-  // ICU's segmenter, made then, for any other: docs/benchmarks.md, "Console start-up".
-  file,
-  skip: NESTED,
-  search: declaration,
-  replace: [
-    `import { graphemeSegmenter } from ${JSON.stringify(GRAPHEMES_MODULE)};`,
-    declaration.replace('new Intl.Segmenter(', 'graphemeSegmenter('),
-  ].join('\n'),
-  count: 1,
-});
 
 /** The patches: a name, where (`file`, less what `skip` matches), what, how often, and why. */
 export const PATCHES = [
@@ -171,17 +143,6 @@ export const PATCHES = [
     ].join('\n'),
     count: 1,
   },
-  lazySegmenterIn(/[\\/]node_modules[\\/]string-width[\\/]index\.js$/, 'const segmenter = new Intl.Segmenter();'),
-  lazySegmenterIn(/[\\/]node_modules[\\/]wrap-ansi[\\/]index\.js$/, 'const segmenter = new Intl.Segmenter();'),
-  lazySegmenterIn(
-    /[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
-    "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
-  ),
-  lazySegmenterIn(
-    /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/,
-    'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
-  ),
-  lazySegmenterIn(/[\\/]ink[\\/]build[\\/]line-update\.js$/, "const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });"),
 ];
 
 /**

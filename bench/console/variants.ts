@@ -33,7 +33,6 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   'yoga-without-fetch': { label: 'source patch yoga-without-fetch', buildArgs: ['--without', 'yoga-without-fetch'] },
   'ink-row-cache': { label: 'source patch ink-row-cache', buildArgs: ['--without', 'ink-row-cache'] },
   'ink-text-memo': { label: 'source patch ink-text-memo', buildArgs: ['--without', 'ink-text-memo'] },
-  'lazy-segmenters': { label: 'source patch lazy-segmenters', buildArgs: ['--without', 'lazy-segmenters'] },
   'chunk-merge': { label: 'the chunks merged by rolldown (esbuild\'s chunks as they are)', buildArgs: ['--no-merge'] },
   splitting: { label: 'the split into chunks loaded on use (one file)', buildArgs: ['--no-splitting'] },
   'compile-cache': {
