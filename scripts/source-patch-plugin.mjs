@@ -33,7 +33,7 @@ export const PATCHES = [
     name: 'yoga-without-fetch',
     // Yoga's WebAssembly is inlined as a base64 data: URL. Its Emscripten loader asks
     // `typeof fetch` first, which makes Node load its whole built-in fetch (undici, web
-    // streams: ~25 ms at start-up) only to fetch that data: URL. Without fetch, the same
+    // streams) only to fetch that data: URL. Without fetch, the same
     // loader decodes the base64 synchronously (its own fallback): the same bytes either way.
     file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
     search: '"function"!=typeof fetch',
@@ -44,7 +44,7 @@ export const PATCHES = [
     name: 'ink-row-cache',
     // Ink's renderer draws each frame with a new Output, built from scratch. Wrapped, its rows
     // are remembered across frames and only rows that changed are built (by Ink's own Output):
-    // src/ui/ink/row-cached-output.ts; docs/benchmarks.md, "Keystroke to frame".
+    // src/ui/ink/row-cached-output.ts; docs/performance.md, "Keys and frames".
     file: /[\\/]ink[\\/]build[\\/]renderer\.js$/,
     search: "import Output from './output.js';",
     replace: wrappedImport({ importOriginal: "import InkOutput from './output.js';", name: 'Output', original: 'InkOutput', wrapper: 'withRowCache', module: ROW_CACHE_MODULE }),
