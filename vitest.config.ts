@@ -4,12 +4,11 @@ import { viteSourcePatchPlugin } from './scripts/source-patch-plugin.mjs';
 
 export default defineConfig({
   // The build's source patches (scripts/source-patch-plugin.mjs), applied here too: the screen
-  // tests run Ink, Yoga, string-width, wrap-ansi, slice-ansi and Ink's tokenizer as the bundle
-  // ships them. Inlined, so vite transforms them; Ink's testing library with them, so that it
-  // renders with the same copy of Ink.
+  // tests run Ink and Yoga as the bundle ships them. Inlined, so vite transforms them; Ink's
+  // testing library with them, so that it renders with the same copy of Ink.
   plugins: [viteSourcePatchPlugin()],
   test: {
-    server: { deps: { inline: ['ink', 'ink-testing-library', 'yoga-layout', 'string-width', 'wrap-ansi', 'slice-ansi', '@alcalzone/ansi-tokenize'] } },
+    server: { deps: { inline: ['ink', 'ink-testing-library', 'yoga-layout'] } },
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     // Each test file starts its own sandbox on port 0 and mostly waits on loopback I/O, so one

@@ -12,7 +12,7 @@
 // Options, to compare builds in the benchmarks (bench/console): --outdir DIR (default
 // dist), --no-splitting (one file, as before), --no-merge (esbuild's chunks as they are),
 // --no-source-patch (without the patches),
-// --without NAME,… (without the patches of these names: ink-row-cache, ink-text-memo, ink-wrap-break-spaces, yoga-without-fetch, string-width-lazy-emoji, lazy-segmenters, undici-lazy-h2),
+// --without NAME,… (without the patches of these names: ink-row-cache, ink-text-memo, ink-wrap-break-spaces, yoga-without-fetch),
 // --clean (remove every chunk of earlier builds at once: `npm pack` ships exactly this build).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';

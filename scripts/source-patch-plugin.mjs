@@ -12,9 +12,6 @@ export const ROW_CACHE_MODULE = fileURLToPath(new URL('../src/ui/ink/row-cached-
 /** The memo that wraps two of Ink's text functions (src/ui/ink/text-memo.ts), by absolute path. */
 export const TEXT_MEMO_MODULE = fileURLToPath(new URL('../src/ui/ink/text-memo.ts', import.meta.url));
 
-/** A grapheme segmenter that needs ICU only for texts that need it (src/format/graphemes.ts), by absolute path. */
-export const GRAPHEMES_MODULE = fileURLToPath(new URL('../src/format/graphemes.ts', import.meta.url));
-
 /** Ink's word wrap without the spaces of its line breaks (src/ui/ink/wrap-break-spaces.ts), by absolute path. */
 export const WRAP_BREAK_SPACES_MODULE = fileURLToPath(new URL('../src/ui/ink/wrap-break-spaces.ts', import.meta.url));
 
@@ -30,38 +27,13 @@ const wrappedImport = ({ importOriginal, name, original, wrapper, module }) =>
 const memoizedImport = (name, source) =>
   wrappedImport({ importOriginal: `import ${name}Unremembered from '${source}';`, name, original: `${name}Unremembered`, wrapper: 'memoizeText', module: TEXT_MEMO_MODULE });
 
-/** Only a package's top-level copy: older copies nested in other packages (dev tools) are left as they are. */
-const NESTED = /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/;
-
-/**
- * The patch "lazy-segmenters" for one module: the `Intl.Segmenter` it makes when it loads,
- * written `declaration` (the whole line, `= new Intl.Segmenter(` in it), becomes our
- * graphemeSegmenter (src/format/graphemes.ts).
- */
-const lazySegmenterIn = (file, declaration) => ({
-  name: 'lazy-segmenters',
-  // The first Intl.Segmenter of a process loads ICU's grapheme break rules: 8-12 ms of every
-  // start-up, paid by whichever of these modules loaded first. They only ever call its
-  // segment(). graphemeSegmenter gives the same segments, itself for a text of characters
-  // that are graphemes by themselves (the console's first frame has no other) and from
-  // ICU's segmenter, made then, for any other: docs/benchmarks.md, "Console start-up".
-  file,
-  skip: NESTED,
-  search: declaration,
-  replace: [
-    `import { graphemeSegmenter } from ${JSON.stringify(GRAPHEMES_MODULE)};`,
-    declaration.replace('new Intl.Segmenter(', 'graphemeSegmenter('),
-  ].join('\n'),
-  count: 1,
-});
-
 /** The patches: a name, where (`file`, less what `skip` matches), what, how often, and why. */
 export const PATCHES = [
   {
     name: 'yoga-without-fetch',
     // Yoga's WebAssembly is inlined as a base64 data: URL. Its Emscripten loader asks
     // `typeof fetch` first, which makes Node load its whole built-in fetch (undici, web
-    // streams: ~25 ms at start-up) only to fetch that data: URL. Without fetch, the same
+    // streams) only to fetch that data: URL. Without fetch, the same
     // loader decodes the base64 synchronously (its own fallback): the same bytes either way.
     file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
     search: '"function"!=typeof fetch',
@@ -72,7 +44,7 @@ export const PATCHES = [
     name: 'ink-row-cache',
     // Ink's renderer draws each frame with a new Output, built from scratch. Wrapped, its rows
     // are remembered across frames and only rows that changed are built (by Ink's own Output):
-    // src/ui/ink/row-cached-output.ts; docs/benchmarks.md, "Keystroke to frame".
+    // src/ui/ink/row-cached-output.ts; docs/performance.md, "Keys and frames".
     file: /[\\/]ink[\\/]build[\\/]renderer\.js$/,
     search: "import Output from './output.js';",
     replace: wrappedImport({ importOriginal: "import InkOutput from './output.js';", name: 'Output', original: 'InkOutput', wrapper: 'withRowCache', module: ROW_CACHE_MODULE }),
@@ -169,51 +141,6 @@ export const PATCHES = [
       '        this.isResizeClearPending = false;',
       '        const shouldClearTerminal = isResizeClear || shouldClearTerminalForFrame({',
     ].join('\n'),
-    count: 1,
-  },
-  {
-    name: 'string-width-lazy-emoji',
-    // string-width builds its \p{RGI_Emoji} expression when it loads: V8 checks a regular
-    // expression literal while it parses the module, and that one (thousands of emoji
-    // sequences) cost 16-18 ms of every start-up, console and commands alike, on Node 22, 24
-    // and 26. It is needed only for a cluster of more than one UTF-16 unit (an emoji, a flag),
-    // which the first frame does not have. The same expression, compiled on its first use.
-    file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
-    // Only the top-level copy (autocannon's cli-table3, a benchmark's, has an older one of its own).
-    skip: NESTED,
-    search: String.raw`const emojiPrefixRegex = /^(?:\p{RGI_Emoji}|\p{Regional_Indicator}{1,2}|[\d#*]\u{FE0F})/v;`,
-    replace: [
-      'let emojiPrefixRegexCompiled;',
-      "const emojiPrefixSource = String.raw`^(?:\\p{RGI_Emoji}|\\p{Regional_Indicator}{1,2}|[\\d#*]\\u{FE0F})`;",
-      "const compiledEmojiPrefixRegex = () => (emojiPrefixRegexCompiled ??= new RegExp(emojiPrefixSource, 'v'));",
-      // Not global or sticky: test and exec keep no state between calls, as with the literal.
-      'const emojiPrefixRegex = { test: (text) => compiledEmojiPrefixRegex().test(text), exec: (text) => compiledEmojiPrefixRegex().exec(text) };',
-    ].join('\n'),
-    count: 1,
-  },
-  lazySegmenterIn(/[\\/]node_modules[\\/]string-width[\\/]index\.js$/, 'const segmenter = new Intl.Segmenter();'),
-  lazySegmenterIn(/[\\/]node_modules[\\/]wrap-ansi[\\/]index\.js$/, 'const segmenter = new Intl.Segmenter();'),
-  lazySegmenterIn(
-    /[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
-    "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
-  ),
-  lazySegmenterIn(
-    /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/,
-    'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
-  ),
-  lazySegmenterIn(/[\\/]ink[\\/]build[\\/]line-update\.js$/, "const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });"),
-  {
-    name: 'undici-lazy-h2',
-    // undici's Client loads its HTTP/2 dispatcher when it loads, and that module loads
-    // node:http2 at once, which loads node:tls and sets up OpenSSL: 10-20 ms of every console
-    // and command start, for a protocol the client turns off (allowH2: false). The same
-    // function, loaded on the first h2 connection (client.js calls it at one place, with these
-    // two arguments). vitest cannot apply it (undici's own requires are Node's), so the
-    // in-process tests run undici as published: test/build/source-patch.test.ts compares the two.
-    file: /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
-    skip: NESTED,
-    search: "const connectH2 = require('./client-h2.js')",
-    replace: "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)",
     count: 1,
   },
 ];

@@ -127,6 +127,7 @@ function reproduce(i: VariantsInput): string {
     ...(i.firstLaunches ? ['--first-launches'] : []),
     ...(i.startup?.command ? [`--command "${i.startup.command.args.join(' ')}"`] : []),
     ...(which !== 'startup' && i.keyOptions && i.keyOptions.keys !== 300 ? [`--keys ${i.keyOptions.keys}`] : []),
+    ...(which !== 'startup' && i.keyOptions && i.keyOptions.pages !== 100 ? [`--pages ${i.keyOptions.pages}`] : []),
   ];
   return `\`scripts/node.sh ${i.node.split('.')[0]} sh -c 'node scripts/build.mjs && npx tsx bench/console/run.ts ${which} ${options.join(' ')}'\``;
 }

@@ -106,5 +106,7 @@ describe('the comparison section', () => {
     expect(section!.text).toContain("| Node's compile cache (`compile-cache`) | 132 ms | 120-144 ms | 99 ms | 1.20 (1.20-1.20) | 1.10 (1.10-1.20) |");
     expect(section!.text).toContain("| Node's compile cache (`compile-cache`) | 6.0 ms | 1.50 (1.50-1.50) | 6.0 ms | 180 B | 113 MB | 1.10 (1.10-1.10) |");
     expect(renderVariantsSection({ ...input, without: [] })).toEqual([]);
+    const smaller = renderVariantsSection({ ...input, keyOptions: { pages: 50, keys: 200, pauseMs: 50 } })[0]!.text;
+    expect(smaller).toContain('--keys 200 --pages 50\'');
   });
 });

@@ -33,15 +33,8 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   'yoga-without-fetch': { label: 'source patch yoga-without-fetch', buildArgs: ['--without', 'yoga-without-fetch'] },
   'ink-row-cache': { label: 'source patch ink-row-cache', buildArgs: ['--without', 'ink-row-cache'] },
   'ink-text-memo': { label: 'source patch ink-text-memo', buildArgs: ['--without', 'ink-text-memo'] },
-  'string-width-lazy-emoji': { label: 'source patch string-width-lazy-emoji', buildArgs: ['--without', 'string-width-lazy-emoji'] },
-  'lazy-segmenters': { label: 'source patch lazy-segmenters', buildArgs: ['--without', 'lazy-segmenters'] },
-  'undici-lazy-h2': { label: 'source patch undici-lazy-h2', buildArgs: ['--without', 'undici-lazy-h2'] },
   'chunk-merge': { label: 'the chunks merged by rolldown (esbuild\'s chunks as they are)', buildArgs: ['--no-merge'] },
   splitting: { label: 'the split into chunks loaded on use (one file)', buildArgs: ['--no-splitting'] },
-  'compile-eagerly': {
-    label: 'the `--no-lazy` window (compileEagerly)',
-    edits: [{ file: CONSOLE_COMMAND, search: 'const eagerCompile = compileEagerly();', replace: 'const eagerCompile = { end: () => undefined };' }],
-  },
   'compile-cache': {
     label: "Node's compile cache",
     edits: [{ file: 'src/cli/main.ts', search: '\n  enableCompileCache();\n', replace: '\n' }],
@@ -53,17 +46,6 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   'semi-space-cap': {
     label: "the young generation's cap (the heap growth step kept)",
     edits: [{ file: 'src/cli/commands/console/v8-flags.ts', search: '  if (stopGrowthAtCap()) return;\n', replace: '  return;\n' }],
-  },
-  'undici-paths': {
-    label: "undici's internal paths (its public entry instead)",
-    edits: [
-      {
-        file: 'src/api/client/transport.ts',
-        search: "import request from 'undici/lib/api/api-request.js';\nimport Pool from 'undici/lib/dispatcher/pool.js';\n",
-        replace: "import { Pool } from 'undici';\n",
-      },
-      { file: 'src/api/client/transport.ts', search: 'await request.call(ctx.pool, {', replace: 'await ctx.pool.request({' },
-    ],
   },
   'incremental-rendering': {
     label: "Ink's incrementalRendering",

@@ -5,14 +5,12 @@
  * is never split.
  */
 import stringWidth from 'string-width';
-import { graphemeSegmenter } from './graphemes.js';
 import type { DisplayText } from './sanitize.js';
 
 /** The ellipsis that marks truncated text (one column). */
 export const ELLIPSIS = '…';
 
-// ICU's rules load only for a text that needs them (graphemes.ts).
-const segmenter = graphemeSegmenter(undefined, { granularity: 'grapheme' });
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Number of terminal columns `text` occupies. */
 export function displayWidth(text: string): number {

@@ -1,8 +1,7 @@
 /**
  * The build's source-patch plugin (scripts/source-patch-plugin.mjs): Yoga, bundled as the
  * console gets it, loads its WebAssembly without making Node load its built-in fetch, and
- * still lays out; string-width compiles its emoji expression on first use, not at load, and
- * measures every text as before; a patch that no longer fits its dependency fails the build;
+ * still lays out; a patch that no longer fits its dependency fails the build;
  * and the tests run the same patched modules (vitest.config.ts applies the same patches).
  */
 import { execFileSync } from 'node:child_process';
@@ -11,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
-import { countSegmentersMade } from '../helpers/segmenter-count.js';
 // @ts-expect-error: a plain ES module of the build, without types
 import { bundleOptions } from '../../scripts/bundle-options.mjs';
 // @ts-expect-error: a plain ES module of the build, without types
@@ -39,150 +37,13 @@ console.log(JSON.stringify({ width: node.getComputedWidth(), isFetchLoaded: proc
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
 }
 
-/** Texts whose width string-width works out in every way it has: emoji of all kinds, flags, keycaps, text style, CJK, Hangul, marks. */
-const WIDTH_CORPUS = [
-  '', 'plain ASCII', 'a · b ↑/k › …', '\u001b[31mred\u001b[39m', '👍', '👍🏽', '👨‍👩‍👧', '🏳️‍🌈', '🇩🇰', '🇩', '🇩🇰🇸🇪', '1️⃣', '#️⃣', '1⃣',
-  '☺️', '☺︎', '⌚︎', '⌚', '🏽', 'a🏽', '日本語', 'ｶﾞ', '한국어', '\u1100\u1161\u11A8', 'é', 'e\u0301', '\u0600123', '\u0600日',
-  'क्षि', 'ำ', '\u200B', '\u00AD', '\uD800', 'x\u200Dy', '🧑🏻‍💻 at 日本 ok', 'Ω≈ç√∫', '\u2028',
-];
-
-/** In a fresh process (nothing compiled yet): the RegExp sources the module built when it loaded, and its widths of WIDTH_CORPUS. */
-function runStringWidth(file: string): { sourcesAtLoad: string[]; widths: number[] } {
-  const script = `const sources = []; const Native = RegExp;
-globalThis.RegExp = new Proxy(Native, { construct(target, args) { sources.push(String(args[0])); return Reflect.construct(target, args); } });
-const { default: stringWidth } = await import(${JSON.stringify(file)});
-const sourcesAtLoad = [...sources]; globalThis.RegExp = Native;
-console.log(JSON.stringify({ sourcesAtLoad, widths: ${JSON.stringify(WIDTH_CORPUS)}.map((t) => stringWidth(t)) }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
-}
-
-/** Loads undici's pool and request from `file`, asks a local HTTP/1.1 server once, and reports which of node's modules were loaded. */
-function runUndici(file: string): { status: number; body: string; isHttp2Loaded: boolean; isTlsLoaded: boolean } {
-  // node's own http server, got without an ES import: importing node:http as an ES module loads node:http2 and node:tls itself.
-  const script = `const { createServer } = process.getBuiltinModule('node:http');
-const server = createServer((req, res) => res.end('ok ' + req.url)).listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const { Pool, request } = await import(${JSON.stringify(file)});
-const pool = new Pool('http://127.0.0.1:' + server.address().port);
-const response = await request.call(pool, { path: '/x', method: 'GET' });
-const body = await response.body.text();
-await pool.close(); server.close(); server.closeAllConnections();
-const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);
-console.log(JSON.stringify({ status: response.statusCode, body, isHttp2Loaded: loaded('http2'), isTlsLoaded: loaded('tls') }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
-}
-
-/** Texts for the modules that segment: the console's own (no ICU needed), colour codes, and every kind ICU must segment. */
-const SEGMENT_CORPUS = [
-  '› 3400 #AO2032 reviewed · 1h …',
-  '\u001b[1m\u001b[31m✓ received\u001b[39m\u001b[22m  Clara Novak',
-  '─│╭╮ → ↑/k · é ß ¢',
-  ...WIDTH_CORPUS,
-  '\u001b]8;;https://x.test\u0007link\u001b]8;;\u0007',
-  'a\r\nb',
-];
-
-/**
- * In a fresh process: how many Intl.Segmenters string-width, wrap-ansi, slice-ansi, the
- * tokenizer and Ink made when they loaded, how many the console's kind of text then made,
- * and what the modules give for SEGMENT_CORPUS.
- */
-function runSegmenting(file: string): { madeAtLoad: number; madeForSimpleTexts: number; results: unknown[] } {
-  const script = `let made = 0; const Native = Intl.Segmenter;
-Intl.Segmenter = new Proxy(Native, { construct(target, args) { made++; return Reflect.construct(target, args); } });
-const m = await import(${JSON.stringify(file)});
-const madeAtLoad = made;
-const corpus = ${JSON.stringify(SEGMENT_CORPUS)};
-const measure = (t) => [m.stringWidth(t), m.wrapAnsi(t, 5, { hard: true }), m.sliceAnsi(t, 1, 4), m.tokenize(t)];
-const simple = corpus.slice(0, 3).map(measure);
-const madeForSimpleTexts = made - madeAtLoad;
-console.log(JSON.stringify({ madeAtLoad, madeForSimpleTexts, results: [...simple, ...corpus.slice(3).map(measure)] }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never;
-}
-
 describe('source-patch plugin', () => {
-  it('string-width, wrap-ansi, slice-ansi, the tokenizer and Ink make no Intl.Segmenter when they load, nor for simple texts, and give the same results', async () => {
-    const entry = [
-      "export { default as stringWidth } from 'string-width';",
-      "export { default as wrapAnsi } from 'wrap-ansi';",
-      "export { default as sliceAnsi } from 'slice-ansi';",
-      "export { tokenize } from '@alcalzone/ansi-tokenize';",
-      "export * as ink from 'ink';",
-    ].join('\n');
-    const patched = runSegmenting(await bundle(entry, [sourcePatchPlugin()]));
-    const plain = runSegmenting(await bundle(entry, []));
-    expect(patched.results).toEqual(plain.results);
-    expect(patched.madeAtLoad).toBe(0);
-    expect(patched.madeForSimpleTexts).toBe(0);
-    // Without the patch each of the five makes one when it loads: the test can tell the difference.
-    expect(plain.madeAtLoad).toBeGreaterThanOrEqual(5);
-  }, 60_000);
-
-
-  it('string-width builds its emoji expression on first use, not at load, and measures every text as before', async () => {
-    const patched = runStringWidth(await bundle("export { default } from 'string-width';", [sourcePatchPlugin()]));
-    const plain = runStringWidth(await bundle("export { default } from 'string-width';", []));
-    expect(patched.widths).toEqual(plain.widths);
-    expect(plain.widths.slice(0, 5)).toEqual([0, 11, 13, 3, 2]);
-    // Without the patch the bundle builds it at load: the test can tell the difference.
-    expect(plain.sourcesAtLoad.some((source) => source.includes('RGI_Emoji'))).toBe(true);
-    expect(patched.sourcesAtLoad.some((source) => source.includes('RGI_Emoji'))).toBe(false);
-  }, 30_000);
-
-  it('vitest runs the patched string-width too: its emoji expression is built when first needed', async () => {
-    const sources: string[] = [];
-    const Native = RegExp;
-    globalThis.RegExp = new Proxy(Native, {
-      construct(target, args: [string, string?]) {
-        sources.push(String(args[0]));
-        return Reflect.construct(target, args) as object;
-      },
-    });
-    try {
-      // The first import of string-width in this test process (the unpatched module has a literal, never built through RegExp).
-      const { default: stringWidth } = await import('string-width');
-      expect(sources.some((source) => source.includes('RGI_Emoji'))).toBe(false);
-      expect(stringWidth('👨‍👩‍👧 ok')).toBe(5);
-      expect(sources.some((source) => source.includes('RGI_Emoji'))).toBe(true);
-    } finally {
-      globalThis.RegExp = Native;
-    }
-  });
-
-  it('vitest runs the patched segmenting modules too: none makes an Intl.Segmenter when it loads', async () => {
-    const count = countSegmentersMade();
-    try {
-      // The first imports of these in this test process, as the screen tests get them through Ink.
-      const [{ default: wrapAnsi }, { default: sliceAnsi }, { tokenize }] = await Promise.all([
-        import('wrap-ansi'),
-        import('slice-ansi'),
-        import('@alcalzone/ansi-tokenize'),
-      ]);
-      expect(count.made()).toBe(0);
-      expect(wrapAnsi('› ab · cd', 4, { hard: true })).toBe('› ab\n· cd');
-      expect(sliceAnsi('› ab · cd', 2, 4)).toBe('ab');
-      expect(tokenize('·')).toEqual([{ type: 'char', value: '·', fullWidth: false }]);
-      expect(count.made()).toBe(0);
-    } finally {
-      count.stop();
-    }
-  });
-
   it("Yoga loads without Node's fetch, and still lays out", async () => {
     const patched = await bundle("export { default } from 'yoga-layout';", [sourcePatchPlugin()]);
     expect(runYoga(patched)).toEqual({ width: 40, isFetchLoaded: false });
     // Without the patch, the same bundle loads fetch: the test can tell the difference.
     const plain = await bundle("export { default } from 'yoga-layout';", []);
     expect(runYoga(plain)).toEqual({ width: 40, isFetchLoaded: true });
-  }, 30_000);
-
-  it("undici's client makes HTTP/1.1 requests without loading node:http2 or node:tls; the h2 dispatcher stays reachable", async () => {
-    const entry = "export { default as Pool } from 'undici/lib/dispatcher/pool.js'; export { default as request } from 'undici/lib/api/api-request.js';";
-    const patched = runUndici(await bundle(entry, [sourcePatchPlugin()]));
-    const plain = runUndici(await bundle(entry, []));
-    expect(patched).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: false, isTlsLoaded: false });
-    // Without the patch the same bundle loads both when it loads: the test can tell the difference.
-    expect(plain).toEqual({ status: 200, body: 'ok /x', isHttp2Loaded: true, isTlsLoaded: true });
   }, 30_000);
 
   it('fails the build when a patch no longer fits its file', async () => {

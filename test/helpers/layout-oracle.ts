@@ -7,11 +7,10 @@
  * per grapheme, after the write's transformers.
  */
 import { stripVTControlCharacters } from 'node:util';
-import { graphemeSegmenter } from '../../src/format/graphemes.js';
 import { displayWidth } from '../../src/format/width.js';
 import { observeFrames, type ObservedFrame, type OutputWrite } from '../../src/ui/ink/row-cached-output.js';
 
-const segmenter = graphemeSegmenter(undefined, { granularity: 'grapheme' });
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export interface LayoutProblem {
   readonly kind: 'overlap' | 'outside' | 'hidden';

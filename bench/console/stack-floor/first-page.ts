@@ -1,14 +1,13 @@
-// The stack floor's work (see app.ts): it asks for the first page with undici's pool and
-// request API (as src/api does), checks it with the console's own zod schema, and draws the
+// The stack floor's work (see app.ts): it asks for the first page with undici's pool
+// (as src/api does), checks it with the console's own zod schema, and draws the
 // 50 orders as plain rows with Ink and React, which load meanwhile (as the console's UI does).
-import request from 'undici/lib/api/api-request.js';
-import Pool from 'undici/lib/dispatcher/pool.js';
+import { Pool } from 'undici';
 import { readPageSchema } from '../../../src/api/schemas.js';
 
 const ui = import('./ui.js');
 const base = new URL(process.argv[2] ?? '');
 const pool = new Pool(base.origin);
-const response = await request.call(pool, {
+const response = await pool.request({
   method: 'GET',
   path: `${base.pathname.replace(/\/$/, '')}/return_orders?limit=50`,
   headers: { authorization: `Bearer ${process.env.RETURNS_API_KEY ?? ''}` },

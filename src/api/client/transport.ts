@@ -2,11 +2,7 @@
  * One HTTP attempt over the client's undici pool: send, read the body (bounded), and
  * classify what went wrong at the network level. Never throws: the retry loop decides.
  */
-// undici's pool and its request API, not its index: the index loads all of undici (fetch,
-// WebSocket, caches, mocks: 1.3 MB bundled against 0.7 MB for these two, undici 8.12) and the
-// console's start-up paid for parsing it. Paths are not a public API: undici is pinned.
-import request from 'undici/lib/api/api-request.js';
-import Pool from 'undici/lib/dispatcher/pool.js';
+import { Pool } from 'undici';
 import { DEFAULT_TIMEOUTS, type ClientTimeouts } from '../client-types.js';
 import { ApiError } from './errors.js';
 import type { RawResponse } from './responses.js';
@@ -147,7 +143,7 @@ export async function attempt(req: TransportRequest, ctx: TransportContext): Pro
 
 /** The request itself; throws what undici throws (classified by attempt). */
 async function send(req: TransportRequest, ctx: TransportContext, signal: AbortSignal): Promise<AttemptOutcome> {
-  const res = await request.call(ctx.pool, {
+  const res = await ctx.pool.request({
     origin: ctx.origin,
     path: req.path,
     method: req.method as 'GET',

@@ -18,7 +18,7 @@ import { followConfigFile } from './config-follower.js';
 import { BUILTIN_SANDBOX_PROFILE, startBuiltinSandbox, type BuiltinSandbox } from '../../builtin-sandbox.js';
 import type { ConsoleServices } from '../../../ui/services.js';
 import { createConnectionMonitor } from '../../../ui/connection/connection-monitor.js';
-import { applyConsoleV8Flags, compileEagerly } from './v8-flags.js';
+import { applyConsoleV8Flags } from './v8-flags.js';
 import { applyViewFlag } from '../../view-flag.js';
 import { stopExitCode } from '../../../ops/stop-signals.js';
 
@@ -35,22 +35,15 @@ export function run(argv: string[], factory: Factory = createProcessFactory()): 
     }
     // Before the UI loads, so its heap is laid out with them (see v8-flags.ts).
     applyConsoleV8Flags();
-    // What loads until the UI is ready (the UI, the client) is compiled whole, so that Node's
-    // compile cache holds all of it at the next launch (see v8-flags.ts).
-    const eagerCompile = compileEagerly();
-    try {
-      return await runConsole(ctx, args, factory, eagerCompile.end);
-    } finally {
-      eagerCompile.end();
-    }
+    return runConsole(ctx, args, factory);
   });
 }
 
-/** The console's run once its flags are checked: `onStartLoaded` is called when the UI has loaded. */
-async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Factory, onStartLoaded: () => void): Promise<ExitCode> {
+/** The console's run once its flags are checked. */
+async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Factory): Promise<ExitCode> {
   // The UI (Ink, React, Yoga) starts loading now, while the configuration is read, the client
   // made and the first page fetched: Yoga compiles its WebAssembly on another thread, and
-  // that wait (40-80 ms here) is no longer spent idle at the end.
+  // that wait is no longer spent idle at the end.
   const ui = import('../../../ui/start-console.js');
   ui.catch(() => undefined);
   const stateDir = await checkedStateDir(factory);
@@ -104,7 +97,6 @@ async function runConsole(ctx: CommandContext, args: ConsoleArgs, factory: Facto
   const firstPage = target.kind === 'service' && target.auth ? undefined : client.listPage({ filters: start.filters, limit: start.limit, signal: firstPageAbort.signal });
   firstPage?.catch(() => undefined);
   const { startConsole } = await ui;
-  onStartLoaded();
   let stoppedBy: Awaited<ReturnType<typeof startConsole>>;
   try {
     stoppedBy = await startConsole({
