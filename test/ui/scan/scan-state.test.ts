@@ -4,7 +4,7 @@ import type { ReturnOrder } from '../../../src/api/schemas.js';
 import { sanitizeForTerminal as safe } from '../../../src/format/sanitize.js';
 import { classifyMatches } from '../../../src/ops/scan.js';
 import { feedScanInput, MAX_SCAN_LENGTH } from '../../../src/ui/screens/scan/scan-input.js';
-import { initialScanState as initialScanStateOf, isIdle, retryDelay, RETRY_MAX_MS, scanReducer, unfinishedCount, type ScanAction, type ScanState } from '../../../src/ui/screens/scan/scan-state.js';
+import { initialScanState as initialScanStateOf, isIdle, retryDelay, RETRY_MAX_MS, SCAN_START_MS, scanReducer, unfinishedCount, type ScanAction, type ScanState } from '../../../src/ui/screens/scan/scan-state.js';
 import { bannerText, historyLine, spacedCapitals } from '../../../src/ui/screens/scan/scan-text.js';
 
 const NO_KEY = {};
@@ -37,15 +37,32 @@ describe('feedScanInput', () => {
   });
 
   it('queues a recognized scan whole; its characters typed as keys before it was recognized leave the prompt', () => {
-    let s = scanReducer(initialScanState, type('ab'));
-    s = scanReducer(s, type('j'));
-    s = scanReducer(s, { type: 'scanned', text: 'j1001', echoed: 1, ...at(5) });
+    // Typed a while before the scan (ab), and a key the scan's own start let go (j).
+    let s = scanReducer(initialScanState, type('ab', NO_KEY, 1_000));
+    s = scanReducer(s, type('j', NO_KEY, 5_000));
+    s = scanReducer(s, { type: 'scanned', text: 'j1001', echoed: 1, ...at(5_005) });
     expect(s.text).toBe('ab');
-    expect(s.queue).toEqual([{ seq: 1, id: 't-1', text: 'j1001', at: 5 }]);
+    expect(s.queue).toEqual([{ seq: 1, id: 't-1', text: 'j1001', at: 5_005 }]);
     // While a review has the keyboard the echoed keys went to the review, not to the prompt.
     const reviewing = { ...s, text: 'xj', reviewing: { seq: 9, order: scanned(1, '#N1', 'pending', '') } };
     expect(scanReducer(reviewing, { type: 'scanned', text: 'j2002', echoed: 1, ...at() }).text).toBe('xj');
     expect(scanReducer(s, { type: 'scanned', text: '   ', echoed: 0, ...at() }).queue).toHaveLength(1);
+  });
+
+  it('takes keys typed into the prompt just before a scan as its start (a scanner slower than the gap limit)', () => {
+    // "#N" let go as keys, then "1" as the lead of the scan recognized as "1169".
+    let s = run(initialScanState, type('#', NO_KEY, 1_000), type('N', NO_KEY, 1_108), type('1', NO_KEY, 1_151));
+    s = scanReducer(s, { type: 'scanned', text: '1169', echoed: 1, ...at(1_400) });
+    expect(s.text).toBe('');
+    expect(s.queue.map((q) => q.text)).toEqual(['#N1169']);
+    // Without a lead: the scan's characters all came as one run after the keys.
+    s = run(s, type('#N', NO_KEY, 3_000), { type: 'scanned', text: '1239', echoed: 0, ...at(3_300) });
+    expect(s.text).toBe('');
+    expect(s.queue.map((q) => q.text)).toEqual(['#N1169', '#N1239']);
+    // Typed longer ago than SCAN_START_MS: the person's own text stays at the prompt.
+    s = run(s, type('AB', NO_KEY, 10_000), { type: 'scanned', text: '#N1001', echoed: 0, ...at(10_000 + SCAN_START_MS + 1) });
+    expect(s.text).toBe('AB');
+    expect(s.queue.map((q) => q.text)).toEqual(['#N1169', '#N1239', '#N1001']);
   });
 });
 

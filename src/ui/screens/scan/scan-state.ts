@@ -44,6 +44,10 @@ export interface CurrentScan extends Scan {
 
 export interface ScanState {
   readonly text: string;
+  /** When the prompt's text was last typed into (ms since the epoch; 0: never). */
+  readonly textAt: number;
+  /** Where the prompt's latest burst of typing starts (its text before it came earlier, after a pause). */
+  readonly burstFrom: number;
   readonly queue: readonly Scan[];
   /** The scan being looked up (and received), if any. */
   readonly current: CurrentScan | null;
@@ -88,8 +92,16 @@ export const RETRY_MAX_MS = 15_000;
 
 /** Scan mode's state at its start; `run` makes its queue ids unique. */
 export function initialScanState(run: string): ScanState {
-  return { text: '', queue: [], current: null, held: null, reviewing: null, history: [], nextSeq: 1, isLeaving: false, run };
+  return { text: '', textAt: 0, burstFrom: 0, queue: [], current: null, held: null, reviewing: null, history: [], nextSeq: 1, isLeaving: false, run };
 }
+
+/**
+ * How soon before a recognized scan the prompt's keys count as its start. A scanner slower
+ * than the gap limit lets its first characters go as keys ("#N" of "#N1169"), and the scan
+ * recognized after them lacks them; a person who types and then picks up the scanner takes
+ * longer than this.
+ */
+export const SCAN_START_MS = 1_500;
 
 /** Scans not finished yet: waiting, being looked up, or held. */
 export function unfinishedCount(state: ScanState): number {
@@ -143,17 +155,23 @@ export function scanReducer(state: ScanState, action: ScanAction): ScanState {
   switch (action.type) {
     case 'input': {
       const fed = feedScanInput(state.text, action.input, action.key);
-      if (fed.scans.length === 0) return fed.text === state.text ? state : { ...state, text: fed.text };
-      return addScans({ ...state, text: fed.text }, fed.scans, action);
+      const burstFrom = Math.min(action.at - state.textAt > SCAN_START_MS ? state.text.length : state.burstFrom, fed.text.length);
+      const typed = { text: fed.text, textAt: action.at, burstFrom };
+      if (fed.scans.length === 0) return fed.text === state.text ? state : { ...state, ...typed };
+      return addScans({ ...state, ...typed }, fed.scans, action);
     }
     case 'scanned': {
-      const text = action.text.trim();
       // Characters that went out as keys before the scan was recognized reached the prompt
-      // (unless a review had the keyboard): they are part of this scan, not typed text.
+      // (unless a review had the keyboard): they are part of this scan, not typed text. So is
+      // whatever was typed there just before (a slow scanner's start let go as keys).
       const echoed = [...action.text].slice(0, action.echoed).join('');
       const prompt = !state.reviewing && echoed !== '' && state.text.endsWith(echoed) ? state.text.slice(0, state.text.length - echoed.length) : state.text;
-      if (text === '') return prompt === state.text ? state : { ...state, text: prompt };
-      return addScans({ ...state, text: prompt }, [text], action, action.isCut === true);
+      const isRecent = !state.reviewing && !action.isCut && action.at - state.textAt <= SCAN_START_MS;
+      const from = Math.min(state.burstFrom, prompt.length);
+      const text = (isRecent ? prompt.slice(from) + action.text : action.text).trim();
+      const left = isRecent ? prompt.slice(0, from) : prompt;
+      if (text === '') return left === state.text ? state : { ...state, text: left };
+      return addScans({ ...state, text: left }, [text], action, action.isCut === true);
     }
     case 'restore': {
       const known = new Set([...state.queue, ...(state.current ? [state.current] : [])].map((s) => s.id));
