@@ -104,6 +104,10 @@ describe('list filters', () => {
     expect(tsvIds((await list(['--ids', '1002,1000,5000'])).stdout)).toEqual([1002, 1000]);
   });
 
+  it('--order-names finds a name given without its #, as show does', async () => {
+    expect(tsvIds((await list(['--order-names', 'N1007,#N1009'])).stdout)).toEqual([1009, 1007]);
+  });
+
   it('--order-names (exact match)', async () => {
     expect(tsvIds((await list(['--order-names', '#N1007,#n1008'])).stdout)).toEqual([1007]);
   });
