@@ -20,6 +20,12 @@ export function withNameVariants(names: readonly string[]): string[] {
   return [...new Set(names.flatMap(nameVariants))];
 }
 
+/** `names` as a person wrote them: a `#name` that is only the variant of `name` beside it is left out. */
+export function typedNames(names: readonly string[]): string[] {
+  const given = new Set(names);
+  return names.filter((n) => !(n.startsWith('#') && given.has(n.slice(1))));
+}
+
 /** What a typed or scanned text asks the service for. */
 export interface FindLookup {
   readonly ids: readonly number[];

@@ -11,7 +11,8 @@ import { parseFilterFlags } from '../../src/cli/filter-flags.js';
 import { readListQuery, type ListQueryField } from '../../src/ops/list-query.js';
 import { viewFilters } from '../../src/ops/saved-views.js';
 import { runCommandLine, type CommandContext } from '../../src/ui/command-line/commands.js';
-import { checkForm, type FilterFormValues } from '../../src/ui/screens/list/filter-form.js';
+import { describeFilters } from '../../src/ui/screens/list/describe-filters.js';
+import { checkForm, formFromFilters, type FilterFormValues } from '../../src/ui/screens/list/filter-form.js';
 import { propertyRuns } from '../helpers/property-runs.js';
 
 const DATES = { nowMs: Date.parse('2026-11-05T12:00:00Z'), timeZone: 'UTC' };
@@ -31,6 +32,15 @@ describe('the list-query reader', () => {
       },
     });
     expect(readListQuery({}, DATES)).toEqual({ ok: true, filters: {} });
+  });
+
+  it('shows names as they were typed, and reads them back to the same filters', () => {
+    const read = readListQuery({ names: 'AO1820,#N1' }, DATES);
+    if (!read.ok) throw new Error('refused');
+    expect(describeFilters(read.filters)).toBe('names AO1820,#N1');
+    const form = formFromFilters(read.filters, 50);
+    expect(form.names).toBe('AO1820,#N1');
+    expect(checkForm(form, DATES).result?.filters).toEqual(read.filters);
   });
 
   it('gives an error per field, the first in the interface order (limit, dates, range, statuses, ids, names)', () => {

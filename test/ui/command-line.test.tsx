@@ -101,7 +101,7 @@ describe('the command line', () => {
     const view = open();
     await view.waitFor('#N1025');
     await typeCommand(view, 'names N1007');
-    await view.press(KEY.enter, 'Filters: names N1007,#N1007');
+    await view.press(KEY.enter, 'Filters: names N1007');
     await view.waitUntil((f) => f.includes('#N1007') && !f.includes('#N1025'), 'the one order named #N1007');
   });
 

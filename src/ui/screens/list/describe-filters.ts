@@ -1,6 +1,7 @@
 /** The active filters in a few words, for the list header. Pure. */
 import type { ListFilters } from '../../../api/list-params.js';
 import { sanitizeForTerminal } from '../../../format/sanitize.js';
+import { typedNames } from '../../../ops/order-refs.js';
 
 /** e.g. "status pending,reviewed · from 2026-11-01T00:00:00Z · ids 1001" or "all orders". */
 export function describeFilters(filters: ListFilters): string {
@@ -9,6 +10,6 @@ export function describeFilters(filters: ListFilters): string {
   if (filters.submittedAtMin) parts.push(`from ${filters.submittedAtMin}`);
   if (filters.submittedAtMax) parts.push(`to ${filters.submittedAtMax}`);
   if (filters.ids?.length) parts.push(`ids ${filters.ids.join(',')}`);
-  if (filters.orderNames?.length) parts.push(`names ${filters.orderNames.join(',')}`);
+  if (filters.orderNames?.length) parts.push(`names ${typedNames(filters.orderNames).join(',')}`);
   return parts.length ? sanitizeForTerminal(parts.join(' · ')) : 'all orders';
 }

@@ -7,6 +7,7 @@ import type { ListFilters, ParamError } from '../../../api/list-params.js';
 import { DEFAULT_PAGE_SIZE, RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../../../api/schemas.js';
 import type { DateInputContext } from '../../../format/date-input.js';
 import { readListQuery, type ListQueryText } from '../../../ops/list-query.js';
+import { typedNames } from '../../../ops/order-refs.js';
 
 /** The panel's fields, in the order Tab visits them. */
 export const FILTER_FIELDS = ['statuses', 'from', 'to', 'ids', 'names', 'limit'] as const;
@@ -46,7 +47,7 @@ export function formFromFilters(filters: ListFilters, limit: number): FilterForm
     from: filters.submittedAtMin ?? '',
     to: filters.submittedAtMax ?? '',
     ids: filters.ids?.join(',') ?? '',
-    names: filters.orderNames?.join(',') ?? '',
+    names: filters.orderNames ? typedNames(filters.orderNames).join(',') : '',
     limit: String(limit),
   };
 }
