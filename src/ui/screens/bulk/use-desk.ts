@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import { scanQueueFor } from '../../../local/scan-queue.js';
+import { scanQueueFor, type ScanQueueLoad } from '../../../local/scan-queue.js';
 import { useNotice } from '../../context/notice-context.js';
 import { useServices } from '../../context/services-context.js';
 import { useDraftStore } from '../../draft-store.js';
@@ -80,26 +80,25 @@ export function useDesk(options: UseDeskOptions): Desk {
     },
     [bulk, show],
   );
-  // The notice below lasts seconds and a later one can replace it; the count stays in the
-  // list's header until scan mode has sent the queue (read again each time scan mode closes).
+  // Scans a console left in the scan queue (killed, or the service down) are sent when scan
+  // mode opens: the start says so in a notice, and since a later notice can replace it, the
+  // list's header counts them until scan mode has sent them (read again when scan mode closes).
   const { stateName } = profile;
-  const [queuedScans, setQueuedScans] = useState(() => queuedCount(stateDir, stateName));
+  const [atStart] = useState(() => scanQueueFor(stateDir, stateName).load());
+  const [queuedScans, setQueuedScans] = useState(() => queuedCount(atStart));
   const closeScan = useCallback(() => {
     setScanOpen(false);
-    setQueuedScans(queuedCount(stateDir, stateName));
+    setQueuedScans(queuedCount(scanQueueFor(stateDir, stateName).load()));
   }, [stateDir, stateName]);
 
-  // Scans a console left in the scan queue (killed, or the service down) are sent when scan
-  // mode opens: the start says so, once.
   const { keyTable } = useServices();
   useEffect(() => {
-    const kept = scanQueueFor(stateDir, stateName).load();
-    if (kept.kind === 'unreadable') show(sanitizeForTerminal(kept.notice), 'warning');
-    else if (kept.scans.length > 0) {
-      const count = sanitizeForTerminal(`${kept.scans.length} scan${kept.scans.length === 1 ? ' is' : 's are'}`);
+    if (atStart.kind === 'unreadable') show(sanitizeForTerminal(atStart.notice), 'warning');
+    else if (atStart.scans.length > 0) {
+      const count = sanitizeForTerminal(`${atStart.scans.length} scan${atStart.scans.length === 1 ? ' is' : 's are'}`);
       show(display`${count} queued from before: ${actionLabel('list', 'scan-mode', keyTable)} opens scan mode and sends them.`, 'warning');
     }
-  }, [stateDir, stateName, keyTable, show]);
+  }, [atStart, keyTable, show]);
 
   return {
     bulk,
@@ -113,8 +112,7 @@ export function useDesk(options: UseDeskOptions): Desk {
   };
 }
 
-/** How many scans the profile's scan queue holds (0 when it cannot be read: the start says why). */
-function queuedCount(stateDir: string, stateName: string): number {
-  const kept = scanQueueFor(stateDir, stateName).load();
+/** How many scans a read of the scan queue holds (0 when it could not be read: the start says why). */
+function queuedCount(kept: ScanQueueLoad): number {
   return kept.kind === 'unreadable' ? 0 : kept.scans.length;
 }
