@@ -35,7 +35,7 @@ const FLAG_OF: Record<ListQueryField, string> = { limit: '--limit', from: '--fro
  * --limit is absent; `dates` is the clock and zone that `today`, `7d` or a bare date are read with.
  */
 export function parseFilterFlags(args: ParsedArgs, dates: DateInputContext, defaultLimit?: number): { filters: ListFilters; limit: number } {
-  const text: Record<ListQueryField, string | undefined> = {
+  const text: ListQueryText = {
     limit: stringFlag(args, 'limit') ?? (defaultLimit === undefined ? undefined : String(defaultLimit)),
     from: stringFlag(args, 'from'),
     to: stringFlag(args, 'to'),
@@ -43,8 +43,7 @@ export function parseFilterFlags(args: ParsedArgs, dates: DateInputContext, defa
     ids: stringFlag(args, 'ids'),
     names: stringFlag(args, 'order-names'),
   };
-  const given = Object.fromEntries(Object.entries(text).filter(([, v]) => v !== undefined)) as ListQueryText;
-  const read = readListQuery(given, dates);
+  const read = readListQuery(text, dates);
   if (read.ok) return { filters: read.filters, limit: read.limit ?? DEFAULT_PAGE_SIZE };
   const error = read.errors[read.first]!;
   if (error.code === 'invalid_date_range') throw paramErrorToCli(error, '--from/--to');

@@ -16,8 +16,8 @@ import { withNameVariants } from './order-refs.js';
 export const LIST_QUERY_FIELDS = ['limit', 'from', 'to', 'statuses', 'ids', 'names'] as const;
 export type ListQueryField = (typeof LIST_QUERY_FIELDS)[number];
 
-/** Each field as typed; an absent field is no filter (an empty one is checked, as the interface does). */
-export type ListQueryText = Partial<Record<ListQueryField, string>>;
+/** Each field as typed; an absent (undefined) field is no filter, an empty one is checked as the interface does. */
+export type ListQueryText = { readonly [F in ListQueryField]?: string | undefined };
 
 export type ListQueryErrors = Partial<Record<ListQueryField, ParamError>>;
 

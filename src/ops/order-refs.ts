@@ -42,7 +42,9 @@ export function parseFind(text: string): ParsedFind {
   const q = text.trim();
   if (q === '') return { ok: false, message: 'Type an order name (e.g. #N1001) or an order id, then Enter.' };
   if (q.includes(',')) return { ok: false, message: 'Quick find takes one order name or id (no commas).' };
-  const ids = /^\d{1,16}$/.test(q) && Number.isSafeInteger(Number(q)) && Number(q) > 0 ? [Number(q)] : [];
+  // Digits are tried as an id only when they are one by the interface's rule.
+  const id = /^\d+$/.test(q) ? parseIds(q) : null;
+  const ids = id?.ok ? id.value : [];
   return { ok: true, lookup: { ids, orderNames: nameVariants(q) } };
 }
 

@@ -6,7 +6,7 @@
 import type { ListFilters, ParamError } from '../../../api/list-params.js';
 import { DEFAULT_PAGE_SIZE, RETURN_ORDER_STATUSES, type ReturnOrderStatus } from '../../../api/schemas.js';
 import type { DateInputContext } from '../../../format/date-input.js';
-import { readListQuery, type ListQueryText } from '../../../ops/list-query.js';
+import { readListQuery } from '../../../ops/list-query.js';
 import { typedNames } from '../../../ops/order-refs.js';
 
 /** The panel's fields, in the order Tab visits them. */
@@ -104,15 +104,17 @@ export function fieldMessage(error: ParamError): string {
 export function checkForm(values: FilterFormValues, dates: DateInputContext): CheckedForm {
   const text = (value: string) => (value.trim() === '' ? undefined : value);
   const statuses = RETURN_ORDER_STATUSES.filter((s) => values.statuses.includes(s));
-  const given = {
-    limit: values.limit,
-    from: text(values.from),
-    to: text(values.to),
-    statuses: statuses.length > 0 ? statuses.join(',') : undefined,
-    ids: values.ids === '' ? undefined : values.ids,
-    names: values.names === '' ? undefined : values.names,
-  };
-  const read = readListQuery(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as ListQueryText, dates);
+  const read = readListQuery(
+    {
+      limit: values.limit,
+      from: text(values.from),
+      to: text(values.to),
+      statuses: statuses.length > 0 ? statuses.join(',') : undefined,
+      ids: values.ids === '' ? undefined : values.ids,
+      names: values.names === '' ? undefined : values.names,
+    },
+    dates,
+  );
   if (!read.ok) return { errors: read.errors };
   return { errors: {}, result: { filters: read.filters, limit: read.limit ?? DEFAULT_PAGE_SIZE } };
 }
