@@ -18,6 +18,11 @@ const item = (extra = '') =>
 const EXCHANGE_FOR = `, 'exchange_for', json(CASE WHEN i.exchange_for_title IS NULL THEN NULL
     ELSE json_object('title', i.exchange_for_title, 'sku', i.exchange_for_sku) END)`;
 
+/**
+ * An order's items as a JSON array. The caller wraps it in json(): a subquery's value may
+ * lose its JSON subtype (SQLite 3.54.1, in Node 24.22, does), and json_object would then
+ * store the array as a quoted string.
+ */
 const items = (type: 'refund' | 'exchange', json: string) =>
   `(SELECT coalesce(json_group_array(json(${json}) ORDER BY i.id), json_array())
     FROM return_items i WHERE i.order_id = o.id AND i.type = '${type}')`;
@@ -27,8 +32,8 @@ export const ORDER_DOC_SELECT = `SELECT o.id AS id, json_object(
   'id', o.id, 'cust_email', o.cust_email, 'cust_first_name', o.cust_first_name, 'cust_last_name', o.cust_last_name,
   'status', o.status, 'currency', o.currency, 'order_id', o.order_id, 'order_name', o.order_name,
   'submitted_at', strftime('%Y-%m-%dT%H:%M:%SZ', o.submitted_s, 'unixepoch'),
-  'refunds', ${items('refund', item())},
-  'exchanges', ${items('exchange', item(EXCHANGE_FOR))}
+  'refunds', json(${items('refund', item())}),
+  'exchanges', json(${items('exchange', item(EXCHANGE_FOR))})
 ) AS doc FROM return_orders o`;
 
 /** Writes the stored JSON of the orders `o` that `where` selects. */

@@ -84,11 +84,15 @@ export const BULK_INDEXES: readonly { readonly name: string; readonly sql: strin
 /**
  * Migrations in order; user_version N means the first N have run. Never edit one that has
  * shipped: databases that ran it keep its result. Migration 2 adds the stored order JSON
- * and backfills it for databases written by earlier versions (empty on a fresh one).
+ * and backfills it for databases written by earlier versions (empty on a fresh one);
+ * migration 3 writes it again, robust to SQLite versions that drop a subquery's JSON subtype.
  */
 const MIGRATIONS: readonly string[] = [
   TABLES + BULK_INDEXES.map((i) => i.sql + ';').join('\n'),
   ORDER_DOCS_SCHEMA + REBUILD_ORDER_DOCS,
+  // The stored JSON written again with the items wrapped in json(): under SQLite 3.54.1 the
+  // earlier triggers stored `refunds` and `exchanges` as strings.
+  'DROP TRIGGER order_docs_after_order_update; DROP TRIGGER order_docs_after_item_update; DROP TABLE order_docs;' + ORDER_DOCS_SCHEMA + REBUILD_ORDER_DOCS,
 ];
 
 /** Brings the schema up to date, each migration in its own transaction. */

@@ -35,6 +35,17 @@ function staleIds(db: Db): number[] {
 const count = (db: Db) => value(db, 'SELECT count(*) FROM order_docs') as number;
 
 describe('stored order JSON', () => {
+  it('holds refunds and exchanges as arrays, on every SQLite a supported Node bundles', () => {
+    const db = loaded();
+    db.exec('UPDATE return_items SET status = status');
+    const docs = (column(db, 'SELECT CAST(doc AS TEXT) FROM order_docs') as string[]).map((d) => JSON.parse(d) as { refunds: unknown; exchanges: unknown });
+    expect(docs.length).toBeGreaterThan(0);
+    for (const doc of docs) {
+      expect(Array.isArray(doc.refunds), JSON.stringify(doc)).toBe(true);
+      expect(Array.isArray(doc.exchanges), JSON.stringify(doc)).toBe(true);
+    }
+  });
+
   it('is written for every order by a bulk load', () => {
     const db = loaded();
     expect(count(db)).toBe(value(db, 'SELECT count(*) FROM return_orders'));
@@ -95,7 +106,7 @@ describe('a database of schema 1 (before stored JSON)', () => {
     raw.close();
 
     const reopened = openDatabase(path);
-    expect(value(reopened, 'PRAGMA user_version')).toBe(2);
+    expect(value(reopened, 'PRAGMA user_version')).toBe(3);
     expect(count(reopened)).toBe(orders);
     expect(staleIds(reopened)).toEqual([]);
     reopened.prepare(`UPDATE return_orders SET status = 'received' WHERE status = 'reviewed'`).run();
